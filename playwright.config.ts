@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
+const systemChromium = '/usr/bin/chromium';
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    }
+  : {};
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json']],
+  use: { baseURL, launchOptions, trace: 'off' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
+      // The phone project runs the specs that test layout and touch behaviour.
+      grep: /@phone/,
+    },
+  ],
+  webServer: {
+    // `npm test` builds first; this serves that build with a throwaway database.
+    command: 'node scripts/serve.mjs',
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
+  },
+});

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Toaster as Sonner, toast } from 'sonner';
+import {
+  TOAST_EVENT,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD_PX,
+  takeCarriedToasts,
+  takeQueuedToasts,
+  type QueuedToast,
+} from '../lib/toast';
+
+const variantStyles: Record<QueuedToast['variant'], string> = {
+  normal: 'border-line bg-[#fffdf8] text-ink',
+  success: 'border-success bg-[#eef6ec] text-ink',
+  destructive: 'border-danger bg-[#fbeceb] text-ink',
+};
+
+/**
+ * One toast. Sonner places and announces it; the timing, pausing and swiping are ours so they
+ * match the spec exactly (pause while hovered or focused, swipe right past 50 px, Escape).
+ */
+function ToastCard({ message, onDismiss }: { message: QueuedToast; onDismiss: () => void }) {
+  const [offset, setOffset] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remaining = useRef(message.duration);
+  const start = useRef<number | null>(null);
+
+  const paused = hovered || focused;
+  useEffect(() => {
+    if (paused || !Number.isFinite(remaining.current)) return;
+    const startedAt = Date.now();
+    const timer = window.setTimeout(onDismiss, remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt;
+    };
+  }, [paused, onDismiss]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onDismiss]);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    start.current = event.clientX;
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+  };
+  const onPointerUp = () => {
+    if (start.current === null) return;
+    start.current = null;
+    if (offset >= TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+    else setOffset(0);
+  };
+
+  return (
+    <div
+      data-toast
+      data-variant={message.variant}
+      role={message.variant === 'destructive' ? 'alert' : 'status'}
+      className={`flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y items-start gap-3 rounded-xl border-l-4 border p-4 font-sans shadow-lg ${variantStyles[message.variant]}`}
+      style={{ transform: `translateX(${offset}px)`, opacity: offset ? Math.max(0.3, 1 - offset / 200) : 1 }}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{message.title}</p>
+        {message.description && <p className="mt-1 text-sm leading-snug text-muted">{message.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+        className="-m-1 rounded p-1 text-lg leading-none text-muted hover:text-ink"
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** The toast area on every page: one toast at a time, a new one replaces the old (spec §4). */
+export default function Toaster() {
+  useEffect(() => {
+    const shown = new Set<string>();
+    const present = (message: QueuedToast) => {
+      shown.add(message.id);
+      toast.dismiss();
+      toast.custom((id) => <ToastCard message={message} onDismiss={() => toast.dismiss(id)} />, {
+        id: message.id,
+        duration: Infinity,
+        dismissible: false,
+        unstyled: true,
+      });
+    };
+    const drain = () => takeQueuedToasts().forEach(present);
+    drain();
+    takeCarriedToasts(Date.now(), shown).forEach(present);
+    window.addEventListener(TOAST_EVENT, drain);
+    return () => window.removeEventListener(TOAST_EVENT, drain);
+  }, []);
+
+  return (
+    <Sonner
+      position="bottom-right"
+      visibleToasts={1}
+      hotkey={[TOAST_HOTKEY]}
+      containerAriaLabel="Notifications"
+      toastOptions={{ unstyled: true }}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
+import type { Loader } from 'astro/loaders';
+
+/**
+ * A content loader for one YAML or JSON file holding a list. Unlike Astro's `file()` it fails
+ * the build on a syntax error (naming the file and line) instead of logging and carrying on,
+ * and it gives entries without an `id` their position (1, 2, 3 …) so lists keep their order.
+ */
+export function dataFile(fileName: string, idKey = 'id'): Loader {
+  return {
+    name: 'data-file',
+    load: async ({ store, parseData, config, watcher, generateDigest }) => {
+      const path = resolve(fileURLToPath(config.root), fileName);
+      const sync = async () => {
+        const text = await readFile(path, 'utf8');
+        let data: unknown;
+        try {
+          data = fileName.endsWith('.json') ? JSON.parse(text) : yaml.load(text, { filename: fileName });
+        } catch (error) {
+          throw new Error(`${fileName}: ${(error as Error).message}`);
+        }
+        if (!Array.isArray(data)) throw new Error(`${fileName}: expected a list of entries`);
+        store.clear();
+        const seen = new Set<string>();
+        for (const [index, item] of data.entries()) {
+          if (!item || typeof item !== 'object') throw new Error(`${fileName}: entry ${index + 1} is not an object`);
+          const raw = item as Record<string, unknown>;
+          const id = String(raw[idKey] ?? index + 1);
+          if (seen.has(id)) throw new Error(`${fileName}: two entries have the ${idKey} "${id}"`);
+          seen.add(id);
+          const parsed = await parseData({ id, data: raw, filePath: fileName });
+          store.set({ id, data: parsed, digest: generateDigest(raw), filePath: fileName });
+        }
+      };
+      await sync();
+      watcher?.add(path);
+      watcher?.on('change', (changed) => {
+        if (resolve(changed) === path) void sync();
+      });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** The Konami sequence (spec §2): up, up, down, down, left, right, left, right, b, a. */
+export const KONAMI_SEQUENCE = [
+  'ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown',
+  'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a',
+] as const;
+
+const normalise = (key: string) => (key.length === 1 ? key.toLowerCase() : key);
+
+/**
+ * Returns a function fed one key at a time; it answers true when the keys so far end with the
+ * whole sequence. A wrong key does not lose a run that is still possible ("up up up down …").
+ */
+export function createSequenceMatcher(sequence: readonly string[] = KONAMI_SEQUENCE) {
+  const target = sequence.map(normalise);
+  let recent: string[] = [];
+  return (key: string): boolean => {
+    recent = [...recent, normalise(key)].slice(-target.length);
+    if (recent.length === target.length && recent.every((k, i) => k === target[i])) {
+      recent = [];
+      return true;
+    }
+    return false;
+  };
+}
+
+/** Keys typed into a form field are text, not a secret code. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const el = target as HTMLElement;
+  return Boolean(el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'));
+}

@@ -1,0 +1,96 @@
+import { readJSON, storageKeys, writeJSON } from './storage';
+
+/**
+ * The one helper every feature uses to tell the visitor something (spec §4, §8, §9).
+ * It is framework-free: it queues the message and wakes the toast area, which hydrates on
+ * demand (`client:toast`), so a page pays for React only when it has something to say.
+ */
+
+export type ToastVariant = 'normal' | 'success' | 'destructive';
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  /** Milliseconds; Infinity never auto-dismisses. */
+  duration: number;
+}
+
+export interface QueuedToast extends ToastMessage {
+  id: string;
+  /** Set when the toast must survive a navigation: shown on the next page until then. */
+  expiresAt?: number;
+}
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DEFAULT_MS = 5000;
+export const TOAST_COPY_MS = 3000;
+export const TOAST_LONG_MS = 7000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+export const TOAST_EVENT = 'site:toast';
+
+interface ToastOptions {
+  variant?: ToastVariant;
+  duration?: number;
+  /** Keep the toast for the next page too (a redirect follows right after). */
+  carryOver?: boolean;
+}
+
+declare global {
+  interface Window {
+    __siteToasts?: QueuedToast[];
+  }
+}
+
+let counter = 0;
+
+export function showToast(title: string, description?: string, options: ToastOptions = {}): QueuedToast {
+  const duration = options.duration ?? TOAST_DEFAULT_MS;
+  const toast: QueuedToast = {
+    id: `${Date.now().toString(36)}-${(counter++).toString(36)}`,
+    title,
+    description,
+    variant: options.variant ?? 'destructive',
+    duration,
+  };
+  if (options.carryOver) {
+    toast.expiresAt = Date.now() + (Number.isFinite(duration) ? duration : TOAST_LONG_MS);
+    writeJSON(storageKeys.pendingToasts, [...readCarriedToasts(), toast], 'session');
+  }
+  if (typeof window !== 'undefined') {
+    (window.__siteToasts ??= []).push(toast);
+    window.dispatchEvent(new CustomEvent(TOAST_EVENT));
+  }
+  return toast;
+}
+
+function isQueuedToastList(value: unknown): value is QueuedToast[] {
+  return (
+    Array.isArray(value) &&
+    value.every((t) => t && typeof t === 'object' && typeof t.id === 'string' && typeof t.title === 'string')
+  );
+}
+
+/** Toasts a previous page left for this one. */
+export function readCarriedToasts(): QueuedToast[] {
+  return readJSON(storageKeys.pendingToasts, 'session', isQueuedToastList) ?? [];
+}
+
+/** Takes carried toasts still worth showing, with the time they have left; clears the store. */
+export function takeCarriedToasts(now = Date.now(), alreadyShown: ReadonlySet<string> = new Set()): QueuedToast[] {
+  const carried = readCarriedToasts();
+  const keep = carried.filter((t) => alreadyShown.has(t.id));
+  writeJSON(storageKeys.pendingToasts, keep, 'session');
+  return carried
+    .filter((t) => !alreadyShown.has(t.id) && (t.expiresAt ?? 0) > now)
+    .map((t) => ({ ...t, duration: Math.max((t.expiresAt ?? now) - now, TOAST_COPY_MS) }));
+}
+
+/** Drains what islands queued on this page before the toast area was ready. */
+export function takeQueuedToasts(): QueuedToast[] {
+  if (typeof window === 'undefined') return [];
+  const queued = window.__siteToasts ?? [];
+  window.__siteToasts = [];
+  return queued;
+}
