@@ -45,9 +45,7 @@ if (!countVitest(`${out}/vitest.json`) && !vitestOk) failed += 1;
 
 if (run('build', npx, ['astro', 'build'])) {
   passed += 1;
-  const e2eOk = run('browser tests', npx, ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
-  });
+  const e2eOk = run('browser tests', npx, ['playwright', 'test']);
   if (!countPlaywright(`${out}/playwright.json`) && !e2eOk) failed += 1;
 } else {
   failed += 1;

@@ -7,9 +7,10 @@ import type { Loader } from 'astro/loaders';
 /**
  * A content loader for one YAML or JSON file holding a list. Unlike Astro's `file()` it fails
  * the build on a syntax error (naming the file and line) instead of logging and carrying on,
- * and it gives entries without an `id` their position (1, 2, 3 …) so lists keep their order.
+ * and it keeps the file's order: entries are stored under their zero-padded position (Astro
+ * lists a collection by store id), while `idKey`, when given, must still be unique.
  */
-export function dataFile(fileName: string, idKey = 'id'): Loader {
+export function dataFile(fileName: string, idKey: string | null = 'id'): Loader {
   return {
     name: 'data-file',
     load: async ({ store, parseData, config, watcher, generateDigest }) => {
@@ -28,9 +29,12 @@ export function dataFile(fileName: string, idKey = 'id'): Loader {
         for (const [index, item] of data.entries()) {
           if (!item || typeof item !== 'object') throw new Error(`${fileName}: entry ${index + 1} is not an object`);
           const raw = item as Record<string, unknown>;
-          const id = String(raw[idKey] ?? index + 1);
-          if (seen.has(id)) throw new Error(`${fileName}: two entries have the ${idKey} "${id}"`);
-          seen.add(id);
+          if (idKey && raw[idKey] !== undefined) {
+            const key = String(raw[idKey]);
+            if (seen.has(key)) throw new Error(`${fileName}: two entries have the ${idKey} "${key}"`);
+            seen.add(key);
+          }
+          const id = String(index + 1).padStart(4, '0');
           const parsed = await parseData({ id, data: raw, filePath: fileName });
           store.set({ id, data: parsed, digest: generateDigest(raw), filePath: fileName });
         }

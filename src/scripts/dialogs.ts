@@ -1,0 +1,21 @@
+/**
+ * Static dialogs open through invoker commands (`command="show-modal" commandfor=…`), which
+ * need no script. Browsers without them get the same behaviour from this listener.
+ */
+export function initDialogFallback(): void {
+  if ('commandForElement' in HTMLButtonElement.prototype) return;
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[commandfor]');
+    const dialog = button && document.getElementById(button.getAttribute('commandfor') ?? '');
+    if (!(dialog instanceof HTMLDialogElement)) return;
+    const command = button.getAttribute('command');
+    if (command === 'show-modal' && !dialog.open) dialog.showModal();
+    if (command === 'close') dialog.close();
+  });
+  // Light dismiss for browsers without closedby="any": a click on the backdrop closes.
+  document.querySelectorAll('dialog').forEach((dialog) => {
+    dialog.addEventListener('click', (event) => {
+      if (event.target === dialog) dialog.close();
+    });
+  });
+}

@@ -1,0 +1,7 @@
+import { storageKeys, writeString } from '../lib/storage';
+
+/** Every page view records where the visitor was and when (spec §2 global behaviour). */
+export function recordVisit(now = new Date()): void {
+  writeString(storageKeys.lastVisitedPath, window.location.pathname);
+  writeString(storageKeys.lastVisitedTimestamp, now.toISOString());
+}

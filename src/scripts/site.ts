@@ -1,0 +1,19 @@
+// Behaviour shared by every page, without React: each module is small and does one thing.
+import { initHeaderMenus } from './header-menu';
+import { initBanner } from './banner';
+import { initKonami } from './konami-listener';
+import { recordVisit } from './last-visited';
+import { initDialogFallback } from './dialogs';
+import { initToastHotkey } from './toast-hotkey';
+
+recordVisit();
+initHeaderMenus();
+initBanner();
+initKonami();
+initDialogFallback();
+initToastHotkey();
+
+// The copyright line shows the visitor's current year even on a page built in an earlier one.
+document.querySelectorAll('[data-current-year]').forEach((el) => {
+  el.textContent = String(new Date().getFullYear());
+});

@@ -1,0 +1,18 @@
+import { readString, storageKeys, writeString } from '../lib/storage';
+
+/** Offers the Start Here guide until the visitor has left it once, by any way (spec §4). */
+export function initStartGuide(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-start-guide-button]');
+  const dialog = document.getElementById('start-guide');
+  if (!button || !(dialog instanceof HTMLDialogElement)) return;
+  if (readString(storageKeys.hasVisited) !== null) return;
+
+  const version = dialog.querySelector<HTMLElement>('[data-start-guide]')?.dataset.version ?? '1';
+  const remember = () => {
+    writeString(storageKeys.hasVisited, version);
+    button.hidden = true;
+  };
+  button.hidden = false;
+  dialog.addEventListener('close', remember);
+  dialog.querySelectorAll('[data-start-guide-choice]').forEach((link) => link.addEventListener('click', remember));
+}

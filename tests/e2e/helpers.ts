@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Fails the test on any console error or uncaught exception the page produces. */
+export function watchConsole(page: Page): () => void {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return () => expect(problems, 'console errors').toEqual([]);
+}
+
+/** Internal links on the current page (no mail links, anchors or external hosts). */
+export async function internalLinks(page: Page): Promise<string[]> {
+  const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
+  const origin = new URL(page.url()).origin;
+  return [...new Set(hrefs.filter((h) => h.startsWith(origin)).map((h) => h.split('#')[0]))];
+}
+
+/** Every internal link on the page answers 200. */
+export async function expectNoBrokenLinks(page: Page): Promise<void> {
+  for (const href of await internalLinks(page)) {
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+  }
+}
+
+/** Paths listed in the built sitemap, as the crawler and the axe scan see them. */
+export async function sitemapPaths(page: Page): Promise<string[]> {
+  const index = await (await page.request.get('/sitemap-index.xml')).text();
+  const paths: string[] = [];
+  for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const xml = await (await page.request.get(new URL(loc).pathname)).text();
+    for (const [, url] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(url).pathname);
+  }
+  return paths;
+}
