@@ -8,6 +8,7 @@ const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
 // `client:toast` hydrates the toast area only when a toast is waiting (queued by the previous
 // page or raised by an island), so pages without islands never download React.
+/** @returns {import('astro').AstroIntegration} */
 function toastDirective() {
   return {
     name: 'toast-directive',
