@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -20,10 +20,39 @@ function toastDirective() {
   };
 }
 
+// Self-hosted variable fonts, Latin subset only. Astro preloads them and derives metric-matched
+// fallbacks, so text does not shift when the web font arrives.
+const fontFiles = (pkg, file) => `./node_modules/@fontsource-variable/${pkg}/files/${file}`;
+const fonts = [
+  {
+    provider: fontProviders.local(),
+    name: 'Literata',
+    cssVariable: '--font-literata',
+    fallbacks: ['Georgia', 'serif'],
+    options: {
+      variants: [
+        { src: [fontFiles('literata', 'literata-latin-wght-normal.woff2')], weight: '200 900', style: 'normal' },
+        { src: [fontFiles('literata', 'literata-latin-wght-italic.woff2')], weight: '200 900', style: 'italic' },
+      ],
+    },
+  },
+  {
+    provider: fontProviders.local(),
+    name: 'Fraunces',
+    cssVariable: '--font-fraunces',
+    fallbacks: ['Georgia', 'serif'],
+    options: {
+      variants: [{ src: [fontFiles('fraunces', 'fraunces-latin-wght-normal.woff2')], weight: '100 900', style: 'normal' }],
+    },
+  },
+];
+
 export default defineConfig({
   site,
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Styles inline into each page: no render-blocking stylesheet request before first paint.
+  build: { format: 'file', inlineStylesheets: 'always' },
+  fonts,
   integrations: [
     react(),
     toastDirective(),
