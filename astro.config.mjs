@@ -3,6 +3,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import pagefind from 'astro-pagefind';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
@@ -56,6 +57,8 @@ export default defineConfig({
   integrations: [
     react(),
     toastDirective(),
+    // Site search index over the pages that mark their content `data-pagefind-body`.
+    pagefind(),
     sitemap({
       // The hidden sign-up page is noindex, and the not-found page is not a page.
       filter: (page) => !/\/(firstlight|404)$/.test(page.replace(/\/$/, '')),
@@ -63,5 +66,10 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    build: {
+      // Scripts stay external files: cached across pages, and Astro's inlining breaks the search
+      // script's import of Pagefind by URL (the preload helper is missing from inlined code).
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+    },
   },
 });
