@@ -30,6 +30,9 @@ test('"/" opens search from anywhere but a form field; the not-found page is not
   await expect(dialog).toBeVisible();
   await dialog.getByRole('searchbox').fill('mistyped');
   await expect(dialog.getByRole('status')).toContainText('Nothing on the site matches');
+  // The first Escape clears the search field (native behaviour), the next closes the dialog.
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('searchbox')).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
