@@ -10,7 +10,7 @@ import {
 } from '../lib/toast';
 
 const variantStyles: Record<QueuedToast['variant'], string> = {
-  normal: 'border-line bg-[#fffdf8] text-ink',
+  normal: 'border-line bg-surface text-ink',
   success: 'border-success bg-[#eef6ec] text-ink',
   destructive: 'border-danger bg-[#fbeceb] text-ink',
 };

@@ -1,8 +1,10 @@
-// The one inline script, run in <head> before first paint: it marks scripting on (for the
-// .js-only / .js-hidden utilities) and hides the What's New banner when it was dismissed this
-// session, so neither flashes nor shifts the layout. 'bannerDismissed' is
-// storageKeys.bannerDismissed (src/lib/storage.ts). astro.config.mjs adds this text's hash to
-// the Content-Security-Policy, so it must stay a constant string.
+// The one inline script, run in <head> before first paint, so nothing flashes or shifts:
+// - marks scripting on (for the .js-only / .js-hidden utilities);
+// - applies the visitor's chosen theme ('theme' is storageKeys.theme), else leaves the system's;
+// - hides the What's New banner when it was dismissed this session ('bannerDismissed' is
+//   storageKeys.bannerDismissed, src/lib/storage.ts).
+// astro.config.mjs adds this text's hash to the Content-Security-Policy: keep it a constant.
 export const HEAD_SCRIPT =
-  "document.documentElement.classList.add('js');" +
-  "try{if(sessionStorage.getItem('bannerDismissed')==='true')document.documentElement.dataset.bannerDismissed=''}catch(e){}";
+  "var d=document.documentElement;d.classList.add('js');" +
+  "try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')d.dataset.theme=t;" +
+  "if(sessionStorage.getItem('bannerDismissed')==='true')d.dataset.bannerDismissed=''}catch(e){}";
