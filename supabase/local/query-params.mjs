@@ -61,9 +61,13 @@ function parseSelect(value) {
   if (text === '' || text === '*') return '*';
   /** @type {SelectItem[]} */
   const items = [];
+  let star = false;
   for (const raw of text.split(',')) {
     const part = raw.trim();
-    if (part === '*') return '*';
+    if (part === '*') {
+      star = true;
+      continue;
+    }
     const [first, second, ...rest] = part.split(':');
     const [alias, column] = second === undefined ? [null, first] : [first, second];
     if (rest.length > 0 || !NAME.test(column) || (alias !== null && !NAME.test(alias))) {
@@ -71,7 +75,8 @@ function parseSelect(value) {
     }
     items.push({ column, alias });
   }
-  return items;
+  // `*,name` is every column (PostgREST would repeat `name`; nothing here asks for that).
+  return star ? '*' : items;
 }
 
 /** @param {string} value */
