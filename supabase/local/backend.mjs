@@ -1,3 +1,4 @@
+// @ts-check
 // The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
 // project's own migrations, answering the REST calls supabase-js makes on the site's origin.
 // `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.

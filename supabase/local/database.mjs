@@ -1,3 +1,4 @@
+// @ts-check
 // Opens the embedded Postgres (PGlite) and brings it to the state a Supabase project would
 // be in after `supabase db reset`: Supabase's roles, the migrations in order (each recorded,
 // so a restart applies only new ones), and seed.sql on a brand-new database only.

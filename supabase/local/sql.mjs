@@ -1,3 +1,4 @@
+// @ts-check
 // Turns a parsed request into one SQL statement. Identifiers come only from the schema
 // cache (and are quoted); every value is a bind parameter, passed as text and cast to the
 // column's type so Postgres parses it exactly as PostgREST would have it parse a literal.
@@ -18,7 +19,10 @@ class Params {
   /** @type {(string | null)[]} */
   values = [];
 
-  /** A placeholder for `value`, cast to `type` (text when omitted). */
+  /**
+   * A placeholder for `value`, cast to `type` (text when omitted).
+   * @param {string | null} value @param {string} [type]
+   */
   add(value, type = 'text') {
     this.values.push(value);
     const placeholder = `$${this.values.length}::text`;
@@ -135,6 +139,7 @@ function returningClause(table, query, representation) {
  * Wraps a data-changing statement so it reports how many rows it touched and, when asked,
  * the rows themselves as JSON.
  */
+/** @param {string} statement @param {boolean} representation */
 function withResult(statement, representation) {
   return (
     `WITH pgrst_source AS (${statement}) SELECT NULL::bigint AS total, ` +
@@ -191,6 +196,10 @@ export function buildInsert(table, query, rows, { representation, missingDefault
 /**
  * Upserts (Prefer: resolution=…). The UPDATE branch needs UPDATE privilege, which the
  * anonymous role does not have, so Postgres refuses merge-duplicates for visitors.
+ */
+/**
+ * @param {Table} table @param {string[] | null} onConflict @param {string[]} names
+ * @param {'merge' | 'ignore'} resolution
  */
 function conflictClause(table, onConflict, names, resolution) {
   const keys = (onConflict ?? table.primaryKey).map((name) => quoteIdent(column(table, name).name));

@@ -1,3 +1,4 @@
+// @ts-check
 // Mounts the embedded backend on the Vite dev server (`npm run dev`), so the forum and the
 // registry work on the dev origin exactly as under `npm start`.
 import { loadEnv } from 'vite';
@@ -16,7 +17,8 @@ export function embeddedSupabase() {
     apply: 'serve',
     configResolved(config) {
       // Vite reads .env files for the browser; the backend must accept the same key.
-      env = { ...loadEnv(config.mode, config.envDir || config.root, ''), ...process.env };
+      env = { ...loadEnv(config.mode, config.envDir || config.root, '') };
+      for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
     },
     configureServer(server) {
       if (env.PUBLIC_SUPABASE_URL) return; // a real project is configured: nothing to serve
