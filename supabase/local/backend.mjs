@@ -30,6 +30,7 @@ const MAX_WAITING_REQUESTS = 1000;
  *   answers requests under /rest/v1/ and returns true; returns false for anything else
  * @property {() => Promise<void>} close waits for requests in progress, then closes the database
  * @property {import('@electric-sql/pglite').PGlite} db the database, as its owner (superuser)
+ * @property {string} anonKey the key requests must carry (for scripts that call the API)
  */
 
 /**
@@ -53,6 +54,7 @@ export async function createBackend({
     return {
       handle,
       db,
+      anonKey,
       close() {
         closing ??= queue.drain().then(() => db.close());
         return closing;
