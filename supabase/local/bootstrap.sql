@@ -9,10 +9,6 @@ create role service_role nologin noinherit bypassrls;
 
 grant usage on schema public to anon, authenticated, service_role;
 
--- Where Supabase installs extensions.
-create schema extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
-
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

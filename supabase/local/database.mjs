@@ -3,7 +3,6 @@
 // be in after `supabase db reset`: Supabase's roles, the migrations in order (each recorded,
 // so a restart applies only new ones), and seed.sql on a brand-new database only.
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
@@ -15,8 +14,6 @@ export const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const BOOTSTRAP_SQL = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
-/** Extensions the migrations create, compiled into PGlite and loaded at startup. */
-const EXTENSIONS = { pg_trgm };
 
 /**
  * @typedef {object} OpenOptions
@@ -41,7 +38,6 @@ export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_D
   const exists = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
   const db = await PGlite.create({
     dataDir: directory,
-    extensions: EXTENSIONS,
     loadDataDir: exists ? undefined : template,
   });
   try {
