@@ -44,7 +44,7 @@ export async function createBackend({
   template,
   log = () => {},
 } = {}) {
-  const { db } = await openDatabase({ dataDir, template, log });
+  const { db, release } = await openDatabase({ dataDir, template, log });
   try {
     await configureRateLimit(db, rateLimit);
     const schema = await loadSchemaCache(db);
@@ -56,12 +56,13 @@ export async function createBackend({
       db,
       anonKey,
       close() {
-        closing ??= queue.drain().then(() => db.close());
+        closing ??= queue.drain().then(() => db.close()).then(release);
         return closing;
       },
     };
   } catch (error) {
     await db.close();
+    await release();
     throw error;
   }
 }

@@ -105,6 +105,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
 
   /** @param {Exchange} exchange */
   async function answerWrite({ req, res, method, table, query, prefer }) {
+    if (method !== 'DELETE') checkJsonBody(req);
     const body = method === 'DELETE' ? null : parseJson(await readBody(req));
     const representation = prefer.return === 'representation';
     let statement;
@@ -269,6 +270,19 @@ function singleObject(result) {
     });
   }
   return JSON.stringify(JSON.parse(result.body ?? '[]')[0]);
+}
+
+/**
+ * Bodies must be declared JSON, as PostgREST requires. This also keeps other sites' plain
+ * HTML forms (which can only send form or text bodies, with no preflight) from posting
+ * through visitors' browsers.
+ * @param {Request} req
+ */
+function checkJsonBody(req) {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`);
+  }
 }
 
 /** @param {string} text */

@@ -6,6 +6,8 @@ import { loadEnv } from 'vite';
 // the config is loaded, so a dynamic import() from inside a hook would fail.
 import { createBackend } from './backend.mjs';
 
+const CLOSING = Symbol.for('genesis.embeddedSupabase.closing');
+
 /** @returns {import('vite').Plugin} */
 export function embeddedSupabase() {
   /** @type {Promise<import('./backend.mjs').Backend> | undefined} */
@@ -22,13 +24,18 @@ export function embeddedSupabase() {
     },
     configureServer(server) {
       if (env.PUBLIC_SUPABASE_URL) return; // a real project is configured: nothing to serve
-      // Started now but awaited per request, so the dev server does not wait for initdb.
-      backend = createBackend({
-        dataDir: env.DATA_DIR || '.data',
-        anonKey: env.PUBLIC_SUPABASE_ANON_KEY || undefined,
-        rateLimit: env.COMMUNITY_RATE_LIMIT ? Number(env.COMMUNITY_RATE_LIMIT) : undefined,
-        log: (line) => server.config.logger.info(`[community backend] ${line}`),
-      });
+      // Started now but awaited per request, so the dev server does not wait for initdb. When
+      // Astro restarts the server (a config change), this module is loaded afresh, so the
+      // previous backend's closing is found on globalThis: it must let go of DATA_DIR first.
+      const previous = /** @type {Promise<unknown> | undefined} */ (Reflect.get(globalThis, CLOSING));
+      backend = Promise.resolve(previous).then(() =>
+        createBackend({
+          dataDir: env.DATA_DIR || '.data',
+          anonKey: env.PUBLIC_SUPABASE_ANON_KEY || undefined,
+          rateLimit: env.COMMUNITY_RATE_LIMIT ? Number(env.COMMUNITY_RATE_LIMIT) : undefined,
+          log: (line) => server.config.logger.info(`[community backend] ${line}`),
+        }),
+      );
       backend.catch((error) => server.config.logger.error(`[community backend] ${error.stack ?? error}`));
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/rest/v1')) return next();
@@ -37,7 +44,8 @@ export function embeddedSupabase() {
           .then((handled) => handled || next(), next);
       });
       server.httpServer?.once('close', () => {
-        backend?.then((b) => b.close()).catch(() => {});
+        const closing = backend?.then((b) => b.close()).catch(() => {});
+        Reflect.set(globalThis, CLOSING, closing);
       });
     },
   };
