@@ -123,11 +123,6 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
       });
     } else if (method === 'PATCH') {
       if (!isPlainObject(body)) throw new ApiError(400, 'PGRST102', 'The body of a PATCH must be a JSON object');
-      if (Object.keys(body).length === 0) {
-        // PostgREST does nothing for an empty PATCH: there is nothing to change.
-        send(res, representation ? 200 : 204, representation ? '[]' : null);
-        return;
-      }
       statement = buildUpdate(table, query, body, { representation });
     } else {
       statement = buildDelete(table, query, { representation });

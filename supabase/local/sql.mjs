@@ -223,6 +223,13 @@ export function buildUpdate(table, query, patch, { representation }) {
     if (!col) throw new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
     return `${quoteIdent(col.name)} = ${params.add(toParam(value), col.type)}`;
   });
+  if (sets.length === 0) {
+    // An empty patch still goes to Postgres (as "key = key"), so a role that may not update
+    // hears so instead of a quiet success.
+    if (table.primaryKey.length === 0) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+    const key = quoteIdent(table.primaryKey[0]);
+    sets.push(`${key} = ${key}`);
+  }
   const where = whereClause(table, query.filters, params);
   const statement = `UPDATE ${relation(table)} SET ${sets.join(', ')}${where}${returningClause(table, query, representation)}`;
   return { text: withResult(statement, representation), params: params.values };

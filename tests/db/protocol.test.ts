@@ -178,6 +178,12 @@ describe('inserts', () => {
     expect(error?.code).toBe('42501');
   });
 
+  it('an empty PATCH is still refused by Postgres', async () => {
+    const { status, error } = await api.client().from('posts').update({}).eq('id', 1);
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+  });
+
   it('an empty array inserts nothing', async () => {
     const { status } = await api.client().from('posts').insert([]);
     expect(status).toBe(201);
