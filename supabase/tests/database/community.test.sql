@@ -1,7 +1,7 @@
 -- pgTAP tests of the community tables' rules, for `npx supabase test db` against a local
 -- Supabase stack. tests/db/pgtap.test.ts also runs this file against the embedded backend.
 begin;
-select plan(22);
+select plan(23);
 
 -- Shape
 select has_table('public', 'posts', 'posts exists');
@@ -53,6 +53,7 @@ select throws_ok(
   '23514', null, 'blank notes are refused (send null instead)'
 );
 select throws_ok($$ select * from private.recent_inserts $$, '42501', null, 'anon cannot read the rate-limit bookkeeping');
+select throws_ok($$ select nextval('public.posts_id_seq') $$, '42501', null, 'anon cannot draw ids');
 
 -- One post so far from 203.0.113.9 (the last address: the one the proxy appended).
 select lives_ok(
