@@ -6,7 +6,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const ALLOWED_HEADERS = [
   'apikey', 'authorization', 'content-type', 'prefer', 'range', 'range-unit', 'accept',
-  'accept-profile', 'content-profile', 'x-client-info', 'x-retry-count', 'x-forwarded-for',
+  'accept-profile', 'content-profile', 'x-client-info', 'x-retry-count',
 ].join(', ');
 
 /**
