@@ -1,28 +1,16 @@
 /**
- * Pure helpers the forum and registry islands share: character counting that agrees with the
- * database, names and dates as shown, the Random Idea message, and the paging window.
+ * Pure helpers the forum and registry islands share: cutting text at the database's limits,
+ * names and dates as shown, the Random Idea message, and the paging window. (Data access,
+ * validation and error messages live in community.ts.)
  */
 
 /**
- * Characters as Postgres counts them (`char_length` on UTF-8 text counts code points), so an
- * emoji is one character here as it is to the CHECK constraint, not two UTF-16 units.
+ * The text cut to at most `max` characters, counted as Postgres counts them (code points, like
+ * `characterCount` in community.ts), so an emoji is never split: the form refuses more.
  */
-export function countChars(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/** The text cut to at most `max` characters (code points): the form refuses more. */
 export function clampChars(text: string, max: number): string {
   if (text.length <= max) return text; // UTF-16 length ≥ code points: already short enough
   return Array.from(text).slice(0, max).join('');
-}
-
-/** What the visitor typed, trimmed; null when nothing is left (spec §5). */
-export function optionalText(value: string): string | null {
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 export const ANONYMOUS = 'Anonymous';
@@ -47,13 +35,13 @@ export function formatShortDate(timestamp: string, timeZone?: string): string {
 }
 
 /** The Random Idea toast (spec §7, §8): the issue, the proposed solution and who proposed it. */
-export function randomIdeaMessage(idea: { issue: string; mitigation: string; proposed_by: string | null }): {
+export function randomIdeaMessage(idea: { issue: string; mitigation: string; proposedBy: string | null }): {
   title: string;
   description: string;
 } {
   return {
     title: `Random Idea: ${idea.issue}`,
-    description: `Solution: ${idea.mitigation} (Proposed by: ${displayName(idea.proposed_by)})`,
+    description: `Solution: ${idea.mitigation} (Proposed by: ${displayName(idea.proposedBy)})`,
   };
 }
 

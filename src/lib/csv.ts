@@ -18,13 +18,13 @@ export const CSV_COLUMNS = [
 /** The UTF-8 byte-order mark, as the string's first character. */
 export const BOM = '\uFEFF';
 
-/** The fields of a registry row the export needs. */
+/** The fields of a registry idea (src/lib/community.ts `Idea`) the export needs. */
 export interface CsvIdea {
   issue: string;
   mitigation: string;
-  proposed_by: string | null;
+  proposedBy: string | null;
   notes: string | null;
-  created_at: string;
+  createdAt: string;
 }
 
 // Characters that make Excel, LibreOffice or Google Sheets start a formula (OWASP CSV injection).
@@ -55,7 +55,7 @@ export function csvLine(cells: readonly (string | null | undefined)[]): string {
 export function buildIdeasCsv(ideas: readonly CsvIdea[]): string {
   const lines = [
     csvLine(CSV_COLUMNS),
-    ...ideas.map((idea) => csvLine([idea.issue, idea.mitigation, idea.proposed_by, idea.notes, csvDate(idea.created_at)])),
+    ...ideas.map((idea) => csvLine([idea.issue, idea.mitigation, idea.proposedBy, idea.notes, csvDate(idea.createdAt)])),
   ];
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

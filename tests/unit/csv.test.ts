@@ -4,9 +4,9 @@ import { BOM, CSV_COLUMNS, CSV_FILENAME, buildIdeasCsv, csvCell, csvDate, defuse
 const idea = (over: Partial<Parameters<typeof buildIdeasCsv>[0][number]> = {}) => ({
   issue: 'Feeds that never end',
   mitigation: 'A stopping cue after twenty minutes',
-  proposed_by: 'Eleni',
+  proposedBy: 'Eleni',
   notes: null,
-  created_at: '2025-06-03T14:22:05.123456+00:00',
+  createdAt: '2025-06-03T14:22:05.123456+00:00',
   ...over,
 });
 
@@ -75,7 +75,7 @@ describe('buildIdeasCsv', () => {
   it('writes one CRLF-terminated record per idea in the given order', () => {
     const csv = buildIdeasCsv([
       idea(),
-      idea({ issue: 'Deepfakes, everywhere', proposed_by: 'Anonymous', notes: 'See "The Only Voice"', created_at: '2025-05-01T08:00:00Z' }),
+      idea({ issue: 'Deepfakes, everywhere', proposedBy: 'Anonymous', notes: 'See "The Only Voice"', createdAt: '2025-05-01T08:00:00Z' }),
     ]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toEqual([
@@ -92,13 +92,13 @@ describe('buildIdeasCsv', () => {
   });
 
   it('keeps accents and emoji as they are (UTF-8)', () => {
-    const csv = buildIdeasCsv([idea({ proposed_by: 'Ζωή 🌿' })]);
+    const csv = buildIdeasCsv([idea({ proposedBy: 'Ζωή 🌿' })]);
     expect(csv).toContain(',Ζωή 🌿,');
     expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
   });
 
   it('defuses formulas in every column', () => {
-    const csv = buildIdeasCsv([idea({ issue: '=cmd', mitigation: '+x', proposed_by: '@me', notes: '-1' })]);
+    const csv = buildIdeasCsv([idea({ issue: '=cmd', mitigation: '+x', proposedBy: '@me', notes: '-1' })]);
     expect(csv).toContain("'=cmd,'+x,'@me,'-1,2025-06-03\r\n");
   });
 });
