@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { headersFor, parseHeadersFile } from './headers-file.mjs';
 
 const root = resolve('dist');
 const port = Number(process.env.PORT ?? 4321);
@@ -28,6 +29,9 @@ const types = {
   '.md': 'text/markdown; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+// The same headers a static host sends, from the built _headers file (security policies, caching).
+const headerRules = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
+
 const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 async function isFile(path) {
@@ -68,16 +72,13 @@ async function load(file) {
   return cache.get(file);
 }
 
-async function send(req, res, file, status) {
+async function send(req, res, file, status, path) {
   const { body, type, gz } = await load(file);
   const useGzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   res.statusCode = status;
   res.setHeader('Content-Type', type);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader(
-    'Cache-Control',
-    file.includes(`${root}/_astro/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-  );
+  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  for (const [name, value] of headersFor(headerRules, path)) res.setHeader(name, value);
   if (gz) res.setHeader('Vary', 'Accept-Encoding');
   if (useGzip) res.setHeader('Content-Encoding', 'gzip');
   const payload = useGzip ? gz : body;
@@ -93,8 +94,8 @@ const server = createServer(async (req, res) => {
       return;
     }
     const file = await resolvePath(url.pathname);
-    if (file) return await send(req, res, file, 200);
-    return await send(req, res, join(root, '404.html'), 404);
+    if (file) return await send(req, res, file, 200, url.pathname.replace(/(.)\/$/, '$1'));
+    return await send(req, res, join(root, '404.html'), 404, '/404');
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500).end('Internal error');
