@@ -305,7 +305,7 @@ export default function MotaRegistry() {
                   />
                   <Honeypot value={trap} onChange={setTrap} />
                   {dialogError && (
-                    <p role="alert" className="rounded-lg border border-danger bg-[#fbeceb] px-4 py-3 font-sans text-sm" data-dialog-error>
+                    <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>
                       {dialogError}
                     </p>
                   )}
@@ -396,7 +396,7 @@ function Results({ list, onRetry }: { list: ListState; onRetry: () => void }) {
           <tr
             key={idea.id}
             role="row"
-            className="block rounded-xl border border-line bg-[#fffdf8] py-2 md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
+            className="block rounded-xl border border-line bg-surface py-2 md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
             data-idea
           >
             <td role="cell" data-label={COLUMNS[0]} className={`${cell} font-semibold md:w-[24%]`}>
