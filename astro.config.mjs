@@ -7,6 +7,7 @@ import pagefind from 'astro-pagefind';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPT } from './src/lib/head-script.mjs';
+import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
@@ -99,7 +100,8 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // embeddedSupabase: the forum/registry backend on the dev server's origin (npm run dev).
+    plugins: [tailwindcss(), embeddedSupabase()],
     build: {
       // Scripts stay external files: cached across pages, and Astro's inlining breaks the search
       // script's import of Pagefind by URL (the preload helper is missing from inlined code).

@@ -5,6 +5,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
+import { existsSync } from 'node:fs';
+import { createBackend } from '../supabase/local/backend.mjs';
+
+// .env as `astro build` read it, so the backend accepts the key the pages were built with.
+if (existsSync('.env')) process.loadEnvFile('.env');
+// The embedded Supabase stand-in answers /rest/v1/ on this origin, unless a real project is
+// configured (DESIGN "Community backend").
+const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend();
 
 const root = resolve('dist');
 const port = Number(process.env.PORT ?? 4321);
@@ -88,6 +96,7 @@ async function send(req, res, file, status, path) {
 
 const server = createServer(async (req, res) => {
   try {
+    if (backend && (await backend.handle(req, res))) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -107,5 +116,5 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => (backend ? backend.close() : Promise.resolve()).finally(() => process.exit(0))));
 }
