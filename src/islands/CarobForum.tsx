@@ -1,5 +1,4 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
 import {
   LIMITS,
   addPost,
@@ -10,7 +9,7 @@ import {
   type Page,
   type Post,
 } from '../lib/community';
-import { displayName, formatPostDate } from '../lib/community-format';
+import { displayName, formatPostDate, nextTabIndex } from '../lib/community-format';
 import { showToast } from '../lib/toast';
 import { CountedField, Honeypot, Pager } from './community-fields';
 
@@ -18,6 +17,9 @@ import { CountedField, Honeypot, Pager } from './community-fields';
  * The Carob Forum (spec §2, §4, §5, §8): the Join the Dialogue form and the list of posts, in
  * pages of `postsPerPage` with the newest page first and each page read oldest first. The two
  * tabs change only how the list looks.
+ *
+ * The tabs follow the WAI-ARIA tabs pattern by hand (roving focus, arrow keys, Home and End):
+ * Headless UI's Tabs would add about 10 KB gzip and take the page past its JavaScript budget.
  */
 
 interface Props {
@@ -37,6 +39,7 @@ export default function CarobForum({ postsPerPage }: Props) {
   const [content, setContent] = useState('');
   const [trap, setTrap] = useState('');
   const [sending, setSending] = useState(false);
+  const [view, setView] = useState(0);
   // A ref as well as state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
   const latestLoad = useRef(0);
@@ -78,7 +81,7 @@ export default function CarobForum({ postsPerPage }: Props) {
     setTrap('');
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
     const input = { content, authorName: name };
@@ -159,32 +162,28 @@ export default function CarobForum({ postsPerPage }: Props) {
       </section>
 
       <section aria-labelledby="dialogue-heading">
-        <TabGroup>
-          <div className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-3">
-            <h2 id="dialogue-heading" ref={listTop} className="scroll-mt-24 text-step-2">
-              The Dialogue
-            </h2>
-            <TabList aria-label="How the dialogue looks" className="flex rounded-full border border-line bg-parchment p-1">
-              {VIEWS.map((view) => (
-                <Tab
-                  key={view}
-                  className="min-h-10 rounded-full px-4 font-sans text-sm font-semibold text-muted data-hover:text-ink data-selected:bg-ink data-selected:text-paper"
-                >
-                  {view}
-                </Tab>
-              ))}
-            </TabList>
+        <div className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-3">
+          <h2 id="dialogue-heading" ref={listTop} className="scroll-mt-24 text-step-2">
+            The Dialogue
+          </h2>
+          <ViewTabs selected={view} onSelect={setView} />
+        </div>
+        <ListSummary list={list} />
+        {VIEWS.map((label, index) => (
+          <div
+            key={label}
+            role="tabpanel"
+            id={`forum-panel-${index}`}
+            aria-labelledby={`forum-tab-${index}`}
+            hidden={index !== view}
+            tabIndex={0}
+            className="mt-5 rounded-2xl focus-visible:outline-offset-4"
+          >
+            {index === view && (
+              <PostList list={list} view={index === 0 ? 'thread' : 'scroll'} onRetry={() => void load(1)} newestRef={newestRef} />
+            )}
           </div>
-          <ListSummary list={list} />
-          <TabPanels className="mt-5">
-            <TabPanel className="focus-visible:outline-offset-4">
-              <PostList list={list} view="thread" onRetry={() => void load(1)} newestRef={newestRef} />
-            </TabPanel>
-            <TabPanel className="focus-visible:outline-offset-4">
-              <PostList list={list} view="scroll" onRetry={() => void load(1)} newestRef={newestRef} />
-            </TabPanel>
-          </TabPanels>
-        </TabGroup>
+        ))}
         {list.status === 'ready' && (
           // Pages are numbered in reading order: 1 is the earliest, the last holds the newest posts.
           <Pager
@@ -197,6 +196,43 @@ export default function CarobForum({ postsPerPage }: Props) {
           />
         )}
       </section>
+    </div>
+  );
+}
+
+/** Thread View / Dialogue Scroll: a tab list that only changes the look of the posts. */
+function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: number) => void }) {
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const next = nextTabIndex(event.key, selected, VIEWS.length);
+    if (next === null) return;
+    event.preventDefault();
+    onSelect(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="How the dialogue looks" className="flex rounded-full border border-line bg-parchment p-1">
+      {VIEWS.map((label, index) => (
+        <button
+          key={label}
+          ref={(element) => {
+            tabs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`forum-tab-${index}`}
+          aria-selected={index === selected}
+          aria-controls={`forum-panel-${index}`}
+          tabIndex={index === selected ? 0 : -1}
+          onClick={() => onSelect(index)}
+          onKeyDown={onKeyDown}
+          className={`min-h-10 rounded-full px-4 font-sans text-sm font-semibold ${
+            index === selected ? 'bg-ink text-paper' : 'text-muted hover:text-ink'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

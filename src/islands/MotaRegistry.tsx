@@ -1,5 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   IDEAS_PER_PAGE,
   LIMITS,
@@ -21,6 +20,11 @@ import { CountedField, Honeypot, Pager } from './community-fields';
 /**
  * The M.O.T.A. Open Registry (spec §2, §4, §5, §7, §8): the filter, the table (newest first,
  * filtered and paged in the database), the Submit New Idea dialog, Random Idea and Export CSV.
+ *
+ * The dialog is the native <dialog> like the site's static ones (focus trap, Escape, light
+ * dismiss, focus return from the browser): Headless UI's Dialog would add about 15 KB gzip
+ * and take the page past its JavaScript budget. Errors are also shown inside the dialog,
+ * because a modal dialog sits above the toast area.
  */
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page<Idea> };
@@ -46,7 +50,7 @@ export default function MotaRegistry() {
   const [reloadCount, setReloadCount] = useState(0);
   const latestLoad = useRef(0);
 
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [trap, setTrap] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -89,12 +93,14 @@ export default function MotaRegistry() {
 
   const openDialog = () => {
     setDialogError(null);
-    setDialogOpen(true);
+    if (!dialog.current?.open) dialog.current?.showModal();
+    issueField.current?.focus();
   };
+  const closeDialog = () => dialog.current?.close();
 
   const update = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
     const refusal = validateIdea(draft);
@@ -107,7 +113,7 @@ export default function MotaRegistry() {
       // Only a robot fills the hidden field: it hears success, nothing is sent.
       setDraft(EMPTY_DRAFT);
       setTrap('');
-      setDialogOpen(false);
+      closeDialog();
       showToast(messages.ideaSubmitted.title, messages.ideaSubmitted.description, { variant: 'normal' });
       return;
     }
@@ -117,7 +123,7 @@ export default function MotaRegistry() {
     try {
       await addIdea(draft);
       setDraft(EMPTY_DRAFT);
-      setDialogOpen(false);
+      closeDialog();
       showToast(messages.ideaSubmitted.title, messages.ideaSubmitted.description, { variant: 'normal' });
       // Newest first: the new idea leads page 1 (if it matches the filter in use).
       if (page === 1) reload();
@@ -230,99 +236,96 @@ export default function MotaRegistry() {
         />
       )}
 
-      <Dialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        className="relative z-50"
-        initialFocus={issueField}
+      <dialog
+        ref={dialog}
+        aria-labelledby="idea-dialog-title"
+        aria-describedby="idea-dialog-description"
+        {...{ closedby: 'any' }}
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-paper p-0 text-ink shadow-2xl"
+        data-idea-dialog
       >
-        <div className="fixed inset-0 bg-night/60" aria-hidden="true" />
-        <div className="fixed inset-0 overflow-y-auto p-4">
-          <div className="flex min-h-full items-center justify-center">
-            <DialogPanel className="w-[min(40rem,calc(100vw-2rem))] rounded-2xl border border-line bg-paper text-ink shadow-2xl">
-              <div className="flex items-start justify-between gap-4 border-b border-line px-6 pt-5 pb-4">
-                <div>
-                  <DialogTitle className="text-step-2">Submit New Idea</DialogTitle>
-                  <Description className="mt-1 text-muted">
-                    Name a problem, offer a mitigation. Fields marked <span aria-hidden="true">*</span>
-                    <span className="sr-only">as required</span> are required.
-                  </Description>
-                </div>
-                <button
-                  type="button"
-                  onClick={() => setDialogOpen(false)}
-                  className="-mr-2 rounded-full p-2 text-2xl leading-none text-muted hover:text-ink"
-                  aria-label="Close dialog"
-                >
-                  ×
-                </button>
-              </div>
-              <form onSubmit={submit} noValidate className="relative">
-                <div className="space-y-5 px-6 py-5">
-                  <CountedField
-                    label="Issue/Problem"
-                    name="issue"
-                    multiline
-                    rows={2}
-                    required
-                    value={draft.issue}
-                    onChange={update('issue')}
-                    max={LIMITS.ideaIssue}
-                    placeholder="What has technology made harder?"
-                    textareaRef={issueField}
-                  />
-                  <CountedField
-                    label="Mitigation/Proposed Solution"
-                    name="mitigation"
-                    multiline
-                    rows={4}
-                    required
-                    value={draft.mitigation}
-                    onChange={update('mitigation')}
-                    max={LIMITS.ideaMitigation}
-                    placeholder="What would soften it?"
-                  />
-                  <CountedField
-                    label="Proposed By"
-                    name="proposed_by"
-                    optional
-                    value={draft.proposedBy}
-                    onChange={update('proposedBy')}
-                    max={LIMITS.proposedBy}
-                    autoComplete="nickname"
-                    placeholder="Anonymous"
-                  />
-                  <CountedField
-                    label="Notes/Comments"
-                    name="notes"
-                    optional
-                    multiline
-                    rows={3}
-                    value={draft.notes}
-                    onChange={update('notes')}
-                    max={LIMITS.ideaNotes}
-                    hint={`Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`}
-                  />
-                  <Honeypot value={trap} onChange={setTrap} />
-                  {dialogError && (
-                    <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>
-                      {dialogError}
-                    </p>
-                  )}
-                </div>
-                <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
-                  <button type="button" className="btn btn-secondary" onClick={() => setDialogOpen(false)}>
-                    Cancel
-                  </button>
-                  <button type="submit" className="btn btn-primary" disabled={submitting} aria-busy={submitting}>
-                    {submitting ? 'Submitting…' : 'Submit Idea'}
-                  </button>
-                </div>
-              </form>
-            </DialogPanel>
+        <div className="flex items-start justify-between gap-4 border-b border-line px-6 pt-5 pb-4">
+          <div>
+            <h2 id="idea-dialog-title" className="text-step-2">
+              Submit New Idea
+            </h2>
+            <p id="idea-dialog-description" className="mt-1 text-muted">
+              Name a problem, offer a mitigation. Fields marked <span aria-hidden="true">*</span>
+              <span className="sr-only">as required</span> are required.
+            </p>
           </div>
+          <button
+            type="button"
+            onClick={closeDialog}
+            className="-mr-2 rounded-full p-2 text-2xl leading-none text-muted hover:text-ink"
+            aria-label="Close dialog"
+          >
+            ×
+          </button>
         </div>
-      </Dialog>
+        <form onSubmit={submit} noValidate className="relative">
+          <div className="space-y-5 px-6 py-5">
+            <CountedField
+              label="Issue/Problem"
+              name="issue"
+              multiline
+              rows={2}
+              required
+              value={draft.issue}
+              onChange={update('issue')}
+              max={LIMITS.ideaIssue}
+              placeholder="What has technology made harder?"
+              textareaRef={issueField}
+            />
+            <CountedField
+              label="Mitigation/Proposed Solution"
+              name="mitigation"
+              multiline
+              rows={4}
+              required
+              value={draft.mitigation}
+              onChange={update('mitigation')}
+              max={LIMITS.ideaMitigation}
+              placeholder="What would soften it?"
+            />
+            <CountedField
+              label="Proposed By"
+              name="proposed_by"
+              optional
+              value={draft.proposedBy}
+              onChange={update('proposedBy')}
+              max={LIMITS.proposedBy}
+              autoComplete="nickname"
+              placeholder="Anonymous"
+            />
+            <CountedField
+              label="Notes/Comments"
+              name="notes"
+              optional
+              multiline
+              rows={3}
+              value={draft.notes}
+              onChange={update('notes')}
+              max={LIMITS.ideaNotes}
+              hint={`Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`}
+            />
+            <Honeypot value={trap} onChange={setTrap} />
+            {dialogError && (
+              <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>
+                {dialogError}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
+            <button type="button" className="btn btn-secondary" onClick={closeDialog}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={submitting} aria-busy={submitting}>
+              {submitting ? 'Submitting…' : 'Submit Idea'}
+            </button>
+          </div>
+        </form>
+      </dialog>
     </div>
   );
 }

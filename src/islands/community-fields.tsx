@@ -75,7 +75,7 @@ export function CountedField({
         <span
           id={`${id}-count`}
           data-counter
-          className={`font-sans text-xs tabular-nums ${left === 0 ? 'font-semibold text-danger' : near ? 'text-accent' : 'text-muted'}`}
+          className={`font-sans text-xs whitespace-nowrap tabular-nums ${left === 0 ? 'font-semibold text-danger' : near ? 'text-accent' : 'text-muted'}`}
         >
           {count.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')}
           <span className="sr-only"> characters used</span>
