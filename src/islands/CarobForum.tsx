@@ -31,7 +31,7 @@ type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'
 const EMPTY = 'The grove is quiet. Be the first to speak.';
 const VIEWS = ['Thread View', 'Dialogue Scroll'] as const;
 /** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
-const VISITOR_TEXT = 'whitespace-pre-line break-words [overflow-wrap:anywhere]';
+const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
 
 export default function CarobForum({ postsPerPage }: Props) {
   const [list, setList] = useState<ListState>({ status: 'loading' });
@@ -155,7 +155,11 @@ export default function CarobForum({ postsPerPage }: Props) {
               {sending ? 'Posting…' : 'Post to the Forum'}
             </button>
             <p id="forum-form-note" className="font-sans text-xs text-muted">
-              Posts are public. See the <a href="/submission-guidelines">submission guidelines</a>.
+              Posts are public. See the{' '}
+              <a href="/submission-guidelines" className="underline">
+                submission guidelines
+              </a>
+              .
             </p>
           </div>
         </form>
@@ -246,7 +250,7 @@ function ListSummary({ list }: { list: ListState }) {
   const f = (n: number) => n.toLocaleString('en-GB');
   return (
     <p className="mt-3 font-sans text-sm text-muted" data-summary>
-      {total === 1 ? '1 message' : `Messages ${f(first)}–${f(last)} of ${f(total)}`}
+      {pageCount === 1 ? `${f(total)} ${total === 1 ? 'message' : 'messages'}` : `Messages ${f(first)}–${f(last)} of ${f(total)}`}
       {pageCount > 1 && (page === 1 ? ', the most recent' : `, page ${f(pageCount - page + 1)} of ${f(pageCount)}`)}
     </p>
   );
@@ -300,7 +304,7 @@ function PostList({ list, view, onRetry, newestRef }: PostListProps) {
                 >
                   {Array.from(displayName(post.authorName))[0]?.toUpperCase()}
                 </span>
-                <p className="min-w-0 font-sans font-semibold break-words [overflow-wrap:anywhere]" data-author>
+                <p className="min-w-0 font-sans font-semibold wrap-anywhere" data-author>
                   {displayName(post.authorName)}
                 </p>
                 <time dateTime={post.createdAt} className="font-sans text-sm text-muted">
@@ -329,7 +333,7 @@ function PostList({ list, view, onRetry, newestRef }: PostListProps) {
           className={`scroll-mt-24 max-w-[90%] ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
         >
           <article data-post>
-            <p className={`font-display italic break-words [overflow-wrap:anywhere] ${index % 2 ? 'text-right' : ''}`}>
+            <p className={`font-display italic wrap-anywhere ${index % 2 ? 'text-right' : ''}`}>
               <span data-author>{displayName(post.authorName)}</span>
               <span className="font-sans text-xs text-muted not-italic">
                 {' · '}

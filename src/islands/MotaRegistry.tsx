@@ -32,7 +32,7 @@ type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'
 const EMPTY = 'No ideas match your filter, or the registry is awaiting its first spark!';
 const COLUMNS = ['Issue/Problem', 'Mitigation/Proposed Solution', 'Proposed By', 'Notes/Comments'] as const;
 const FILTER_DELAY_MS = 250;
-const VISITOR_TEXT = 'whitespace-pre-line break-words [overflow-wrap:anywhere]';
+const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
 
 interface Draft {
   issue: string;
@@ -344,7 +344,7 @@ function Summary({ list, filter }: { list: ListState; filter: string }) {
       {filter.trim() && (
         <>
           {' '}
-          matching “<span className="break-words [overflow-wrap:anywhere]">{filter.trim()}</span>”
+          matching “<span className="wrap-anywhere">{filter.trim()}</span>”
         </>
       )}
       , newest first
@@ -383,7 +383,7 @@ function Results({ list, onRetry }: { list: ListState; onRetry: () => void }) {
   // Explicit roles keep the table's semantics where CSS display changes would drop them.
   const cell = `block px-4 py-1.5 align-top md:table-cell md:py-4 ${VISITOR_TEXT} max-md:before:block max-md:before:font-sans max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-muted max-md:before:uppercase max-md:before:content-[attr(data-label)]`;
   return (
-    <table role="table" className="block w-full overflow-hidden text-left md:table md:rounded-2xl md:border md:border-line" data-state="list">
+    <table role="table" className="block w-full overflow-hidden text-left md:table md:table-fixed md:rounded-2xl md:border md:border-line" data-state="list">
       <caption className="sr-only">Ideas in the M.O.T.A. registry, newest first</caption>
       <thead role="rowgroup" className="max-md:sr-only md:table-header-group">
         <tr role="row" className="bg-parchment">

@@ -61,7 +61,7 @@ export function CountedField({
     className: 'field mt-1.5',
   };
   return (
-    <div>
+    <div data-field={name}>
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="font-sans text-sm font-semibold">
           {label}
