@@ -416,6 +416,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     const size = range.to - range.from + 1;
     const result = (await ideaQuery(filter, { count: true }).range(range.from, range.to)) as Result<IdeaRow[]>;
     if (isPastTheEnd(result) && range.page > 1) {
+      // A narrower filter left fewer pages than the one shown: start again from the first.
       return listIdeas({ filter, page: 1, pageSize: size });
     }
     const { data, count } = unwrap('fetchIdeas', result);

@@ -47,7 +47,14 @@ let shared: CommunityClient | undefined;
 /** The shared client, created on first use (in the browser: the page's origin is known then). */
 export function supabase(): CommunityClient {
   shared ??= createSupabase(
-    resolveSupabaseTarget(import.meta.env, typeof window === 'undefined' ? undefined : window.location.origin),
+    resolveSupabaseTarget(
+      // Named one by one: Vite replaces each at build time, and only these reach the bundle.
+      {
+        PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+        PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+      },
+      typeof window === 'undefined' ? undefined : window.location.origin,
+    ),
   );
   return shared;
 }

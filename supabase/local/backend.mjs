@@ -1,3 +1,4 @@
+// @ts-check
 // The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
 // project's own migrations, answering the REST calls supabase-js makes on the site's origin.
 // `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
@@ -29,6 +30,7 @@ const MAX_WAITING_REQUESTS = 1000;
  *   answers requests under /rest/v1/ and returns true; returns false for anything else
  * @property {() => Promise<void>} close waits for requests in progress, then closes the database
  * @property {import('@electric-sql/pglite').PGlite} db the database, as its owner (superuser)
+ * @property {string} anonKey the key requests must carry (for scripts that call the API)
  */
 
 /**
@@ -42,7 +44,7 @@ export async function createBackend({
   template,
   log = () => {},
 } = {}) {
-  const { db } = await openDatabase({ dataDir, template, log });
+  const { db, release } = await openDatabase({ dataDir, template, log });
   try {
     await configureRateLimit(db, rateLimit);
     const schema = await loadSchemaCache(db);
@@ -52,13 +54,15 @@ export async function createBackend({
     return {
       handle,
       db,
+      anonKey,
       close() {
-        closing ??= queue.drain().then(() => db.close());
+        closing ??= queue.drain().then(() => db.close()).then(release);
         return closing;
       },
     };
   } catch (error) {
     await db.close();
+    await release();
     throw error;
   }
 }

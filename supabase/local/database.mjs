@@ -1,10 +1,11 @@
+// @ts-check
 // Opens the embedded Postgres (PGlite) and brings it to the state a Supabase project would
 // be in after `supabase db reset`: Supabase's roles, the migrations in order (each recorded,
 // so a restart applies only new ones), and seed.sql on a brand-new database only.
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +14,7 @@ export const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const BOOTSTRAP_SQL = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
+const LOCK_FILE = 'embedded-backend.pid';
 
 /**
  * @typedef {object} OpenOptions
@@ -25,14 +27,17 @@ const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 
 /**
  * @param {OpenOptions} options
- * @returns {Promise<{ db: PGlite, applied: string[], seeded: boolean }>}
+ * @returns {Promise<{ db: PGlite, applied: string[], seeded: boolean, release: () => Promise<void> }>}
+ *   release: call after closing the database, to free DATA_DIR for other processes
  */
 export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_DIR, log = () => {} }) {
   const inMemory = dataDir === 'memory';
   let directory;
+  let release = async () => {};
   if (!inMemory) {
     directory = resolve(dataDir);
     await mkdir(directory, { recursive: true });
+    release = await lockDirectory(directory);
   }
   const exists = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
   const db = await PGlite.create({
@@ -41,10 +46,45 @@ export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_D
   });
   try {
     const result = await prepareDatabase(db, { supabaseDir, log });
-    return { db, ...result };
+    return { db, ...result, release };
   } catch (error) {
     await db.close();
+    await release();
     throw error;
+  }
+}
+
+/**
+ * PGlite does not notice a second process opening the same folder, and two writers corrupt
+ * it (`npm start` and `npm run dev` side by side, say). A pid file guards the folder; one left
+ * by a process that no longer runs is taken over.
+ * @param {string} directory
+ * @returns {Promise<() => Promise<void>>} removes the lock
+ */
+async function lockDirectory(directory) {
+  const file = join(directory, LOCK_FILE);
+  const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+  if (holder && holder !== process.pid && isRunning(holder)) {
+    throw new Error(
+      `The embedded backend's database in ${directory} is in use by process ${holder}. ` +
+        'Stop that process, or give this one another DATA_DIR (DATA_DIR=memory for a throwaway database).',
+    );
+  }
+  await writeFile(file, String(process.pid));
+  return async () => {
+    const current = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+    if (current === process.pid) await rm(file, { force: true });
+  };
+}
+
+/** @param {number} pid */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
   }
 }
 

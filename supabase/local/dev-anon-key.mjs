@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The anonymous key the embedded backend accepts when PUBLIC_SUPABASE_ANON_KEY is unset.
  * It is the public demonstration key that `supabase start` prints for every local stack:

@@ -1,3 +1,4 @@
+// @ts-check
 // PostgREST-shaped errors: a JSON body { code, message, details, hint } and the HTTP status
 // PostgREST would choose (https://docs.postgrest.org/en/stable/references/errors.html).
 
@@ -22,11 +23,15 @@ export class ApiError extends Error {
   }
 }
 
-/** A request PostgREST could not parse (bad select, order, filter, limit …). */
+/**
+ * A request PostgREST could not parse (bad select, order, filter, limit …).
+ * @param {string} message @param {string | null} [details]
+ */
 export function parseError(message, details = null) {
   return new ApiError(400, 'PGRST100', message, { details });
 }
 
+/** @param {string} table @param {string} column */
 export function unknownColumn(table, column) {
   return new ApiError(400, '42703', `column ${table}.${column} does not exist`);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Parses the query-string grammar PostgREST accepts, for the subset supabase-js sends for
 // this site: select, order, limit/offset, column filters (eq, neq, gt, gte, lt, lte, like,
 // ilike, is, in, with not.) and the or/and logic trees. The result is a plain description;
@@ -189,7 +190,11 @@ function parseList(raw, whole) {
   return items;
 }
 
-/** A double-quoted value with backslash escapes, starting at `start`. @returns {[string, number]} */
+/**
+ * A double-quoted value with backslash escapes, starting at `start`.
+ * @param {string} text @param {number} start
+ * @returns {[string, number]} the value and the position after the closing quote
+ */
 function readQuoted(text, start) {
   let value = '';
   for (let i = start + 1; i < text.length; i += 1) {
@@ -226,6 +231,7 @@ class LogicParser {
     this.depth = 0;
   }
 
+  /** @param {string} why */
   fail(why) {
     return parseError(`failed to parse logic tree (${this.text})`, why);
   }
@@ -283,6 +289,7 @@ class LogicParser {
     }
   }
 
+  /** @param {number} open position of the ( */
   findListEnd(open) {
     for (let i = open + 1; i < this.text.length; i += 1) {
       if (this.text[i] === '"') i = readQuoted(this.text, i)[1] - 1;

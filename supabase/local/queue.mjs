@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Runs async jobs one at a time, in arrival order. PGlite is a single connection, so every
  * request's transaction must finish before the next begins; a bound on waiting jobs keeps a

@@ -1,3 +1,4 @@
+// @ts-check
 // Answers the PostgREST requests supabase-js sends, under /rest/v1/<table>. Each request is
 // one transaction run as the `anon` role with the request headers set, exactly as PostgREST
 // does, so the grants, CHECK constraints, row policies and the rate-limit trigger in
@@ -18,6 +19,15 @@ export const REST_PREFIX = '/rest/v1';
  * @property {import('./queue.mjs').SerialQueue} queue
  * @property {string} anonKey
  * @property {number} maxRows
+ */
+
+/**
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ * @typedef {import('./schema-cache.mjs').Table} Table
+ * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
+ * @typedef {ReturnType<typeof parsePrefer>} Prefer
+ * @typedef {{ req: Request, res: Response, method: string, table: Table, query: ParsedQuery, prefer: Prefer }} Exchange
  */
 
 /** @param {RestOptions} options */
@@ -53,7 +63,11 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
     return true;
   };
 
-  /** Runs one statement as `anon` in its own transaction, after the requests before it. */
+  /**
+   * Runs one statement as `anon` in its own transaction, after the requests before it.
+   * @param {Request} req @param {string} method @param {import('./sql.mjs').Statement} statement
+   * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
+   */
   function execute(req, method, statement) {
     const headers = JSON.stringify(requestHeaders(req));
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -74,6 +88,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
     );
   }
 
+  /** @param {Exchange} exchange */
   async function answerRead({ req, res, method, table, query, prefer }) {
     const range = requestedRange(req, query, maxRows);
     const wantsObject = acceptsSingleObject(req);
@@ -88,7 +103,9 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
     send(res, wantsObject ? 200 : status, wantsObject ? singleObject(result) : result.body, headers, method === 'HEAD');
   }
 
+  /** @param {Exchange} exchange */
   async function answerWrite({ req, res, method, table, query, prefer }) {
+    if (method !== 'DELETE') checkJsonBody(req);
     const body = method === 'DELETE' ? null : parseJson(await readBody(req));
     const representation = prefer.return === 'representation';
     let statement;
@@ -106,11 +123,6 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
       });
     } else if (method === 'PATCH') {
       if (!isPlainObject(body)) throw new ApiError(400, 'PGRST102', 'The body of a PATCH must be a JSON object');
-      if (Object.keys(body).length === 0) {
-        // PostgREST does nothing for an empty PATCH: there is nothing to change.
-        send(res, representation ? 200 : 204, representation ? '[]' : null);
-        return;
-      }
       statement = buildUpdate(table, query, body, { representation });
     } else {
       statement = buildDelete(table, query, { representation });
@@ -131,6 +143,7 @@ function digest(key) {
  * The apikey header (or ?apikey=) must be the configured anonymous key, as Supabase's
  * gateway requires; a bearer token, when sent, must be that same key (there are no users).
  */
+/** @param {Request} req @param {URL} url @param {Buffer} expectedKey */
 function checkApiKey(req, url, expectedKey) {
   const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
   if (!given) {
@@ -149,6 +162,7 @@ function checkApiKey(req, url, expectedKey) {
 }
 
 /** Only the public schema is exposed (Accept-Profile / Content-Profile). */
+/** @param {Request} req @param {string} method */
 function checkProfile(req, method) {
   const header = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = req.headers[header];
@@ -208,6 +222,7 @@ export function parsePrefer(header) {
  * limit/offset from the query (what supabase-js sends) or a Range header (older clients),
  * capped at max_rows like PostgREST's db-max-rows.
  */
+/** @param {Request} req @param {ParsedQuery} query @param {number} maxRows */
 function requestedRange(req, query, maxRows) {
   let limit = query.limit;
   let offset = query.offset;
@@ -237,17 +252,32 @@ export function rangeStatus(offset, count, total) {
 }
 
 /** `.single()` asks for one object; anything but exactly one row is an error. */
+/** @param {Request} req */
 function acceptsSingleObject(req) {
   return /application\/vnd\.pgrst\.object\+json/.test(String(req.headers.accept ?? ''));
 }
 
+/** @param {{ count: number, body: string | null }} result */
 function singleObject(result) {
   if (result.count !== 1) {
     throw new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
       details: `The result contains ${result.count} rows`,
     });
   }
-  return JSON.stringify(JSON.parse(result.body)[0]);
+  return JSON.stringify(JSON.parse(result.body ?? '[]')[0]);
+}
+
+/**
+ * Bodies must be declared JSON, as PostgREST requires. This also keeps other sites' plain
+ * HTML forms (which can only send form or text bodies, with no preflight) from posting
+ * through visitors' browsers.
+ * @param {Request} req
+ */
+function checkJsonBody(req) {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`);
+  }
 }
 
 /** @param {string} text */
@@ -259,6 +289,10 @@ function parseJson(text) {
   }
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 function isPlainObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -267,6 +301,7 @@ function isPlainObject(value) {
  * The headers PostgREST puts in `request.headers` (lower-case names), with the client
  * address the rate limit reads. Cookies are left out: nothing in the database needs them.
  */
+/** @param {Request} req */
 function requestHeaders(req) {
   /** @type {Record<string, string>} */
   const headers = {};

@@ -1,3 +1,4 @@
+// @ts-check
 // The stand-in's whitelist of identifiers, read from the catalogue the way PostgREST builds
 // its schema cache: the tables of the exposed schema and their columns. A table or column
 // name in a request is used in SQL only if it is found here, and always quoted.
@@ -43,7 +44,10 @@ export async function loadSchemaCache(db) {
   return cache;
 }
 
-/** Double-quotes an identifier for SQL (only ever called with names from the cache). */
+/**
+ * Double-quotes an identifier for SQL (only ever called with names from the cache).
+ * @param {string} name
+ */
 export function quoteIdent(name) {
   return `"${name.replaceAll('"', '""')}"`;
 }

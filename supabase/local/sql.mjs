@@ -1,3 +1,4 @@
+// @ts-check
 // Turns a parsed request into one SQL statement. Identifiers come only from the schema
 // cache (and are quoted); every value is a bind parameter, passed as text and cast to the
 // column's type so Postgres parses it exactly as PostgREST would have it parse a literal.
@@ -18,7 +19,10 @@ class Params {
   /** @type {(string | null)[]} */
   values = [];
 
-  /** A placeholder for `value`, cast to `type` (text when omitted). */
+  /**
+   * A placeholder for `value`, cast to `type` (text when omitted).
+   * @param {string | null} value @param {string} [type]
+   */
   add(value, type = 'text') {
     this.values.push(value);
     const placeholder = `$${this.values.length}::text`;
@@ -135,6 +139,7 @@ function returningClause(table, query, representation) {
  * Wraps a data-changing statement so it reports how many rows it touched and, when asked,
  * the rows themselves as JSON.
  */
+/** @param {string} statement @param {boolean} representation */
 function withResult(statement, representation) {
   return (
     `WITH pgrst_source AS (${statement}) SELECT NULL::bigint AS total, ` +
@@ -192,6 +197,10 @@ export function buildInsert(table, query, rows, { representation, missingDefault
  * Upserts (Prefer: resolution=…). The UPDATE branch needs UPDATE privilege, which the
  * anonymous role does not have, so Postgres refuses merge-duplicates for visitors.
  */
+/**
+ * @param {Table} table @param {string[] | null} onConflict @param {string[]} names
+ * @param {'merge' | 'ignore'} resolution
+ */
 function conflictClause(table, onConflict, names, resolution) {
   const keys = (onConflict ?? table.primaryKey).map((name) => quoteIdent(column(table, name).name));
   if (keys.length === 0) throw new ApiError(400, 'PGRST100', `Table '${table.name}' has no primary key to resolve conflicts on`);
@@ -214,6 +223,13 @@ export function buildUpdate(table, query, patch, { representation }) {
     if (!col) throw new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
     return `${quoteIdent(col.name)} = ${params.add(toParam(value), col.type)}`;
   });
+  if (sets.length === 0) {
+    // An empty patch still goes to Postgres (as "key = key"), so a role that may not update
+    // hears so instead of a quiet success.
+    if (table.primaryKey.length === 0) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+    const key = quoteIdent(table.primaryKey[0]);
+    sets.push(`${key} = ${key}`);
+  }
   const where = whereClause(table, query.filters, params);
   const statement = `UPDATE ${relation(table)} SET ${sets.join(', ')}${where}${returningClause(table, query, representation)}`;
   return { text: withResult(statement, representation), params: params.values };

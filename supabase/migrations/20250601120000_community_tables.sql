@@ -81,6 +81,8 @@ create index mota_ideas_created_at_idx on public.mota_ideas (created_at desc, id
 -- Table-level SELECT (not column-level) because PostgREST expands select=* to every
 -- column; the row policies below decide which rows are visible.
 revoke all on table public.posts, public.mota_ideas from public, anon, authenticated;
+-- Identity columns draw from their sequences without any privilege on them.
+revoke all on sequence public.posts_id_seq, public.mota_ideas_id_seq from public, anon, authenticated;
 grant select on table public.posts, public.mota_ideas to anon, authenticated;
 grant insert (content, author_name) on table public.posts to anon, authenticated;
 grant insert (issue, mitigation, proposed_by, notes) on table public.mota_ideas to anon, authenticated;

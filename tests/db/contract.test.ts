@@ -116,7 +116,7 @@ for (const target of targets) {
       ['created_at', { content: 'from the past', created_at: '2001-01-01T00:00:00Z' }],
       ['is_hidden', { content: 'born hidden', is_hidden: true }],
     ])('anon cannot choose %s when inserting (401, 42501)', async (_column, row) => {
-      const { status, error } = await client.from('posts').insert(row);
+      const { status, error } = await client.from('posts').insert(row as Record<string, unknown>);
       expect(status).toBe(401);
       expect(error?.code).toBe('42501');
     });
@@ -145,7 +145,7 @@ for (const target of targets) {
       ['mota_ideas', { issue: 'i', mitigation: 'm', notes: 'n'.repeat(LIMITS.ideaNotes + 1) }, 'mota_ideas_notes_length'],
       ['mota_ideas', { issue: 'www.a', mitigation: 'http://b https://c', notes: 'www.d' }, 'mota_ideas_links'],
     ])('%s refuses %j with 400 and check constraint %s', async (table, row, constraint) => {
-      const { status, error } = await client.from(table).insert(row);
+      const { status, error } = await client.from(table).insert(row as Record<string, unknown>);
       expect(status).toBe(400);
       expect(error?.code).toBe('23514');
       expect(error?.message).toContain(`"${constraint}"`);

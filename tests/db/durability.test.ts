@@ -115,6 +115,17 @@ describe('restart with the same DATA_DIR', () => {
     await again.db.close();
   });
 
+  it('refuses a folder another running process has open, and takes over a stale lock', async () => {
+    const dataDir = await tempDir();
+    // The parent process (the test runner) is alive and is not this one.
+    await writeFile(join(dataDir, 'embedded-backend.pid'), String(process.ppid));
+    await expect(openDatabase({ dataDir, template: await migratedImage() })).rejects.toThrow(/in use by process/);
+    await writeFile(join(dataDir, 'embedded-backend.pid'), '4194303');
+    const opened = await openDatabase({ dataDir, template: await migratedImage() });
+    await opened.db.close();
+    await opened.release();
+  });
+
   it('a failing migration is not recorded and leaves nothing half-done', async () => {
     const supabaseDir = await tempDir();
     await cp(join(SUPABASE_DIR, 'migrations'), join(supabaseDir, 'migrations'), { recursive: true });

@@ -63,6 +63,17 @@ describe('bodies', () => {
     expect(streamed.status).toBe(413);
   });
 
+  it('415 for a body that is not declared JSON (a cross-site form cannot post)', async () => {
+    const form = await fetch(`${api.url}/rest/v1/posts?apikey=${DEV_ANON_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"content":"posted by another site"}',
+    });
+    expect(form.status).toBe(415);
+    const urlencoded = await api.fetch('/rest/v1/posts', { method: 'POST', body: new URLSearchParams({ content: 'x' }) });
+    expect(urlencoded.status).toBe(415);
+  });
+
   it('400 for invalid JSON', async () => {
     const response = await api.fetch('/rest/v1/posts', { method: 'POST', headers: json, body: '{"content": "unfinished' });
     expect(response.status).toBe(400);
@@ -163,6 +174,12 @@ describe('inserts', () => {
 
   it('an upsert that would update is refused by Postgres (no UPDATE privilege)', async () => {
     const { status, error } = await api.client().from('posts').upsert({ id: 1, content: 'overwrite' });
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+  });
+
+  it('an empty PATCH is still refused by Postgres', async () => {
+    const { status, error } = await api.client().from('posts').update({}).eq('id', 1);
     expect(status).toBe(401);
     expect(error?.code).toBe('42501');
   });
