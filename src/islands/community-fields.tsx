@@ -128,7 +128,7 @@ interface PagerProps {
 export function Pager({ current, count, onChange, label, previousLabel, nextLabel, disabled }: PagerProps) {
   if (count <= 1) return null;
   const button =
-    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border px-3 font-sans text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
+    'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 font-sans text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
   return (
     <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
