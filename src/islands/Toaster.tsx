@@ -12,7 +12,7 @@ import {
 const variantStyles: Record<QueuedToast['variant'], string> = {
   normal: 'border-line bg-surface text-ink',
   success: 'border-success bg-[#eef6ec] text-ink',
-  destructive: 'border-danger bg-danger/10 text-ink',
+  destructive: 'border-danger bg-[#fbeceb] text-ink',
 };
 
 /**
