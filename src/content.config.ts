@@ -1,4 +1,5 @@
 import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { dataFile } from './lib/data-file-loader';
 
@@ -38,4 +39,20 @@ const startGuide = defineCollection({
   }),
 });
 
-export const collections = { navigation, pulseQuotes, startGuide };
+// ── Community: the Carob Forum and the M.O.T.A. registry (issue 7) ─────────────────────────
+// The pages' prose in content/community/*.md: forum.md (the side description), mota.md (the
+// registry's introduction), founding-vision.md (the Founding Vision dialog).
+const communityPages = defineCollection({
+  loader: glob({ base: './content/community', pattern: '*.md' }),
+  schema: z.object({
+    title: z.string().min(1),
+    /** For search engines and link previews (dialog texts have none). */
+    description: z.string().min(50).max(200).optional(),
+    eyebrow: z.string().optional(),
+    lede: z.string().optional(),
+  }),
+});
+const communityCollections = { communityPages };
+// ── end of community ───────────────────────────────────────────────────────────────────────
+
+export const collections = { navigation, pulseQuotes, startGuide, ...communityCollections };

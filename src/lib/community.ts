@@ -1,8 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 // A named import of one key keeps the rest of site.json (and the zod schema that validates
 // it at build time in site-config.ts) out of the islands' bundles.
 import { forum } from '../../content/site.json';
-import { supabase } from './supabase';
+import { supabase, type CommunityClient } from './supabase';
 
 /**
  * The community pages' data layer (spec §5, §7, §8): the Carob Forum's posts and the
@@ -376,7 +375,7 @@ export interface Community {
  * The community calls against a given client (tests pass one for the embedded backend or a
  * real project); the page code uses the exported functions below, bound to the site's client.
  */
-export function createCommunity(client: SupabaseClient, random: () => number = Math.random): Community {
+export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
   const ideas = () => client.from('mota_ideas');
 

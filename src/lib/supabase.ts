@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
 import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
 
 /**
@@ -6,7 +6,16 @@ import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
  * talks to that project; without it, to the embedded backend that `npm start` and
  * `npm run dev` serve on the page's own origin, with PUBLIC_SUPABASE_ANON_KEY or the
  * development key.
+ *
+ * The pages only read and insert rows, so the client is supabase-js's own database client,
+ * `@supabase/postgrest-js`, which `createClient(...).from()` wraps: the same query builder,
+ * requests and errors, without auth, realtime, storage and functions. That is about 5 KB gzip
+ * instead of about 59 KB, which is what lets the forum and registry islands (React included)
+ * stay within the 90 KB island-page budget (tests/e2e/budgets.spec.ts).
  */
+
+/** What the data module needs of a client: supabase-js's `SupabaseClient` fits it too. */
+export type CommunityClient = Pick<PostgrestClient, 'from'>;
 
 export interface SupabaseTarget {
   url: string;
@@ -23,17 +32,20 @@ export function resolveSupabaseTarget(
   return { url: url.replace(/\/+$/, ''), anonKey: env.PUBLIC_SUPABASE_ANON_KEY?.trim() || DEV_ANON_KEY };
 }
 
-/** A client for a target; the site has no accounts, so nothing about sessions is kept. */
-export function createSupabase({ url, anonKey }: SupabaseTarget): SupabaseClient {
-  return createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+/**
+ * A client for a target, sending the headers supabase-js sends (apikey, and the anon key as
+ * the bearer token: the site has no accounts, so there is no session).
+ */
+export function createSupabase({ url, anonKey }: SupabaseTarget): CommunityClient {
+  return new PostgrestClient(`${url}/rest/v1`, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
   });
 }
 
-let shared: SupabaseClient | undefined;
+let shared: CommunityClient | undefined;
 
 /** The shared client, created on first use (in the browser: the page's origin is known then). */
-export function supabase(): SupabaseClient {
+export function supabase(): CommunityClient {
   shared ??= createSupabase(
     resolveSupabaseTarget(
       // Named one by one: Vite replaces each at build time, and only these reach the bundle.
