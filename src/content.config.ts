@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { dataFile } from './lib/data-file-loader';
+import * as book from './lib/book-content';
 
 /**
  * Every collection the author edits under content/. Each schema names its fields, so a typo in
@@ -55,4 +56,38 @@ const communityPages = defineCollection({
 const communityCollections = { communityPages };
 // ── end of community ───────────────────────────────────────────────────────────────────────
 
-export const collections = { navigation, pulseQuotes, startGuide, ...communityCollections };
+// ── Book and author pages (issue 3) ────────────────────────────────────────────────────────
+// Prose in content/book/ and content/author/ (Markdown: frontmatter + body), lists in
+// content/data/. The schemas live in src/lib/book-content.ts, where the unit tests use them too.
+const markdown = (base: string, pattern: string) => glob({ base: `./content/${base}`, pattern });
+
+const bookHub = defineCollection({ loader: markdown('book', 'book-hub.md'), schema: book.hubSchema });
+const bookSynopsis = defineCollection({ loader: markdown('book', 'synopsis.md'), schema: book.synopsisSchema });
+const bookPraise = defineCollection({ loader: markdown('book', 'editorial-praise.md'), schema: book.editorialPraiseSchema });
+const bookCoverStory = defineCollection({ loader: markdown('book', 'cover-story.md'), schema: book.coverStorySchema });
+const bookCompanion = defineCollection({ loader: markdown('book', 'thematic-depth-guide.md'), schema: book.companionSchema });
+const bookMetaNarrative = defineCollection({ loader: markdown('book', 'meta-narrative.md'), schema: book.metaNarrativeSchema });
+const bookProse = defineCollection({ loader: markdown('book', 'carob-sentinel.md'), schema: book.proseSchema });
+const authorProse = defineCollection({
+  loader: markdown('author', '{about,authors-statement,authors-craft,creators-epilogue,gift-essay}.md'),
+  schema: book.proseSchema,
+});
+const authorLetter = defineCollection({ loader: markdown('author', 'legacy-letter.md'), schema: book.letterSchema });
+const authorReflection = defineCollection({ loader: markdown('author', 'ai-collaboration-reflection.md'), schema: book.reflectionSchema });
+const authorPressKit = defineCollection({ loader: markdown('author', 'press-kit.md'), schema: book.pressKitSchema });
+const authorBios = defineCollection({ loader: markdown('author', 'bio-{short,long}.md'), schema: book.bioSchema });
+const praise = defineCollection({ loader: dataFile('content/data/praise.yaml', null), schema: book.praiseQuoteSchema });
+const coverMotifs = defineCollection({ loader: dataFile('content/data/cover-motifs.yaml', 'name'), schema: book.coverMotifSchema });
+const echoQuotes = defineCollection({ loader: dataFile('content/data/echo-quotes.yaml', null), schema: book.echoQuoteSchema });
+const companionTopics = defineCollection({ loader: dataFile('content/data/companion-topics.yaml'), schema: book.companionTopicSchema });
+const metaNarrativeTopics = defineCollection({
+  loader: dataFile('content/data/meta-narrative-topics.yaml'),
+  schema: book.metaNarrativeTopicSchema,
+});
+const bookCollections = {
+  bookHub, bookSynopsis, bookPraise, bookCoverStory, bookCompanion, bookMetaNarrative, bookProse, authorProse, authorLetter,
+  authorReflection, authorPressKit, authorBios, praise, coverMotifs, echoQuotes, companionTopics, metaNarrativeTopics,
+};
+// ── end of book and author pages ───────────────────────────────────────────────────────────
+
+export const collections = { navigation, pulseQuotes, startGuide, ...communityCollections, ...bookCollections };
