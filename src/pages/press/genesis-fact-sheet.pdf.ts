@@ -15,6 +15,7 @@ export const GET: APIRoute = async () => {
     facts: kit.data.facts,
     sections: [
       { heading: 'The story', text: synopsis.data.lede ?? synopsis.data.description },
+      ...synopsis.data.highlights.map((h) => ({ heading: h.title, text: h.text })),
       { heading: 'What readers say', text: `“${kit.data.endorsement.text}” (${kit.data.endorsement.source})` },
       { heading: 'The author', text: markdownToPlainText(bio.body ?? '') },
     ],
