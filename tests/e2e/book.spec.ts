@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { internalLinks, watchConsole } from './helpers';
 
 /** The book and author routes (issue 3) and the links each must carry (spec §2). */
@@ -350,4 +351,25 @@ test.describe('press kit', () => {
     expect(decodeURIComponent(href!.split('body=')[1])).toContain('within 48 hours');
     await expect(page.getByText('Editorial endorsement')).toBeVisible();
   });
+});
+
+test('states the sitemap scan cannot reach pass axe too: other tabs, open dialogs, open accordions', async ({ page }) => {
+  const failures: string[] = [];
+  const scan = async (label: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) failures.push(`${label}: ${v.id}`);
+  };
+  for (const hash of ['#editorial-praise', '#the-cover-story']) {
+    await page.goto(`/book${hash}`);
+    await scan(`/book${hash}`);
+  }
+  for (const [route, button] of [['/legacy-letter', "Read the Curator's Note"], ['/ai-collaboration-reflection', "Open the machine's memo"]]) {
+    await page.goto(route);
+    await page.getByRole('button', { name: button }).click();
+    await scan(`${route} dialog`);
+  }
+  await page.goto('/meta-narrative');
+  await page.locator('details[name="meta-narrative"] summary').first().click();
+  await scan('/meta-narrative open topic');
+  expect(failures).toEqual([]);
 });
