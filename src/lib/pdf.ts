@@ -114,7 +114,7 @@ export class PdfPage {
 }
 
 /** Serialises one page into a complete PDF file. */
-export function buildPdf(page: PdfPage, info: { title: string; author: string; subject?: string }): Uint8Array {
+export function buildPdf(page: PdfPage, info: { title: string; author: string; subject?: string }): Uint8Array<ArrayBuffer> {
   const stream = page.content;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

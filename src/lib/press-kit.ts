@@ -58,7 +58,7 @@ const accent: Rgb = [138, 58, 20];
 const line: Rgb = [217, 207, 187];
 
 /** Lays out the one-page fact sheet; throws if the content no longer fits on the page. */
-export function factSheetPdf(sheet: FactSheet): Uint8Array {
+export function factSheetPdf(sheet: FactSheet): Uint8Array<ArrayBuffer> {
   const page = new PdfPage();
   const left = 56;
   const width = page.width - left * 2;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
  * PNG in pixels; the height follows the SVG's viewBox. Text falls back to the system's serif
  * fonts, since the web fonts ship only as WOFF2.
  */
-export async function svgToPng(svg: string, width: number): Promise<Uint8Array> {
+export async function svgToPng(svg: string, width: number): Promise<Uint8Array<ArrayBuffer>> {
   const viewBox = /viewBox="\s*[-\d.]+\s+[-\d.]+\s+([\d.]+)\s+([\d.]+)\s*"/.exec(svg);
   if (!viewBox) throw new Error('svgToPng: the SVG has no viewBox');
   const [vw, vh] = [Number(viewBox[1]), Number(viewBox[2])];
