@@ -40,6 +40,22 @@ const startGuide = defineCollection({
   }),
 });
 
+// ── Community: the Carob Forum and the M.O.T.A. registry (issue 7) ─────────────────────────
+// The pages' prose in content/community/*.md: forum.md (the side description), mota.md (the
+// registry's introduction), founding-vision.md (the Founding Vision dialog).
+const communityPages = defineCollection({
+  loader: glob({ base: './content/community', pattern: '*.md' }),
+  schema: z.object({
+    title: z.string().min(1),
+    /** For search engines and link previews (dialog texts have none). */
+    description: z.string().min(50).max(200).optional(),
+    eyebrow: z.string().optional(),
+    lede: z.string().optional(),
+  }),
+});
+const communityCollections = { communityPages };
+// ── end of community ───────────────────────────────────────────────────────────────────────
+
 // ── Book and author pages (issue 3) ────────────────────────────────────────────────────────
 // Prose in content/book/ and content/author/ (Markdown: frontmatter + body), lists in
 // content/data/. The schemas live in src/lib/book-content.ts, where the unit tests use them too.
@@ -74,4 +90,4 @@ const bookCollections = {
 };
 // ── end of book and author pages ───────────────────────────────────────────────────────────
 
-export const collections = { navigation, pulseQuotes, startGuide, ...bookCollections };
+export const collections = { navigation, pulseQuotes, startGuide, ...communityCollections, ...bookCollections };
