@@ -14,7 +14,7 @@ export function initBookTabs(root: HTMLElement): void {
   panels.forEach((panel, i) => {
     panel.setAttribute('role', 'tabpanel');
     panel.setAttribute('aria-labelledby', tabs[i].id);
-    panel.tabIndex = 0;
+    // No tabindex on the panels: each holds links, so Tab already reaches its content (APG).
   });
   tabs.forEach((tab) => tab.setAttribute('role', 'tab'));
 

@@ -18,7 +18,7 @@ export function initEchoQuote(root: HTMLElement): void {
 
   const show = (next: number) => {
     index = next;
-    slides.forEach((slide, i) => (slide.hidden = i !== index));
+    slides.forEach((slide, i) => slide.toggleAttribute('data-active', i === index));
   };
 
   const restart = () => {
