@@ -9,7 +9,8 @@ import {
   type Page,
   type Post,
 } from '../lib/community';
-import { displayName, formatPostDate, nextTabIndex } from '../lib/community-format';
+import { displayName, formatPostDate } from '../lib/community-format';
+import { tabForKey } from '../lib/tabs';
 import { showToast } from '../lib/toast';
 import { CountedField, Honeypot, Pager } from './community-fields';
 
@@ -208,7 +209,7 @@ export default function CarobForum({ postsPerPage }: Props) {
 function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: number) => void }) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const next = nextTabIndex(event.key, selected, VIEWS.length);
+    const next = tabForKey(event.key, selected, VIEWS.length);
     if (next === null) return;
     event.preventDefault();
     onSelect(next);

@@ -61,23 +61,3 @@ export function pageWindow(current: number, count: number, radius = 1): (number 
   if (count > 1) pages.push(count);
   return pages;
 }
-
-/**
- * Keyboard movement in a tab list (WAI-ARIA tabs pattern, horizontal): the index a key moves
- * to, wrapping at the ends, or null when the key is not a tab-list key.
- */
-export function nextTabIndex(key: string, current: number, count: number): number | null {
-  if (count <= 0) return null;
-  switch (key) {
-    case 'ArrowRight':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}

@@ -1,4 +1,4 @@
-/** Pure logic of the /book tabs: which tab a URL hash names, and where a key moves focus. */
+/** Pure logic of tab lists (the /book tabs, the forum's views): hash to tab, key to tab. */
 
 /** The index of the tab whose id the hash names ("#editorial-praise"), or `fallback`. */
 export function tabFromHash(hash: string, ids: readonly string[], fallback = 0): number {

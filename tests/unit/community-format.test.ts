@@ -4,7 +4,6 @@ import {
   displayName,
   formatPostDate,
   formatShortDate,
-  nextTabIndex,
   pageWindow,
   randomIdeaMessage,
 } from '../../src/lib/community-format';
@@ -59,21 +58,5 @@ describe('pageWindow', () => {
     expect(pageWindow(100, 100)).toEqual([1, null, 99, 100]);
     expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, null, 10]);
-  });
-});
-
-describe('nextTabIndex', () => {
-  it('moves with the arrow keys, wrapping, and jumps with Home and End', () => {
-    expect(nextTabIndex('ArrowRight', 0, 2)).toBe(1);
-    expect(nextTabIndex('ArrowRight', 1, 2)).toBe(0);
-    expect(nextTabIndex('ArrowLeft', 0, 2)).toBe(1);
-    expect(nextTabIndex('ArrowLeft', 1, 3)).toBe(0);
-    expect(nextTabIndex('Home', 2, 3)).toBe(0);
-    expect(nextTabIndex('End', 0, 3)).toBe(2);
-  });
-  it('ignores other keys', () => {
-    expect(nextTabIndex('Enter', 0, 2)).toBeNull();
-    expect(nextTabIndex('a', 0, 2)).toBeNull();
-    expect(nextTabIndex('ArrowRight', 0, 0)).toBeNull();
   });
 });
