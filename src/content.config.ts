@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { dataFile } from './lib/data-file-loader';
+import { explorerTypeSchema, quizQuestionSchema } from './lib/quiz-schema';
 
 /**
  * Every collection the author edits under content/. Each schema names its fields, so a typo in
@@ -38,4 +39,18 @@ const startGuide = defineCollection({
   }),
 });
 
-export const collections = { navigation, pulseQuotes, startGuide };
+// ── Curious Mind quiz and explorer portals (issue 5) ────────────────────────────────────────
+// Per-entry schemas live in src/lib/quiz-schema.ts (the unit tests check the real files with
+// them); rules across entries (4 questions, type order, reachability) run in src/lib/quiz-data.ts.
+const quizQuestions = defineCollection({
+  loader: dataFile('content/data/quiz.yaml'),
+  schema: quizQuestionSchema,
+});
+
+const explorerTypes = defineCollection({
+  loader: dataFile('content/data/explorer-types.yaml'),
+  schema: explorerTypeSchema,
+});
+// ── end of quiz block ─────────────────────────────────────────────────────────────────────────
+
+export const collections = { navigation, pulseQuotes, startGuide, quizQuestions, explorerTypes };
