@@ -3,6 +3,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { dataFile } from './lib/data-file-loader';
 import * as book from './lib/book-content';
+import { explorerTypeSchema, quizQuestionSchema } from './lib/quiz-schema';
 
 /**
  * Every collection the author edits under content/. Each schema names its fields, so a typo in
@@ -90,4 +91,27 @@ const bookCollections = {
 };
 // ── end of book and author pages ───────────────────────────────────────────────────────────
 
-export const collections = { navigation, pulseQuotes, startGuide, ...communityCollections, ...bookCollections };
+// ── Curious Mind quiz and explorer portals (issue 5) ────────────────────────────────────────
+// Per-entry schemas live in src/lib/quiz-schema.ts (the unit tests check the real files with
+// them); rules across entries (4 questions, type order, reachability) run in src/lib/quiz-data.ts.
+const quizQuestions = defineCollection({
+  loader: dataFile('content/data/quiz.yaml'),
+  schema: quizQuestionSchema,
+});
+
+const explorerTypes = defineCollection({
+  loader: dataFile('content/data/explorer-types.yaml'),
+  schema: explorerTypeSchema,
+});
+// ── end of quiz block ─────────────────────────────────────────────────────────────────────────
+
+const quizCollections = { quizQuestions, explorerTypes };
+
+export const collections = {
+  navigation,
+  pulseQuotes,
+  startGuide,
+  ...communityCollections,
+  ...bookCollections,
+  ...quizCollections,
+};

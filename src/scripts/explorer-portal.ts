@@ -1,0 +1,21 @@
+import { QUIZ_PATH } from '../lib/quiz';
+import { removeKey, storageKeys, writeString } from '../lib/storage';
+
+/**
+ * An explorer portal (spec §4): remembers the last portal visited, and 'Take Quiz Again'
+ * forgets the saved result so the quiz starts afresh instead of sending the visitor back here.
+ * Without JavaScript the button is a plain form submit to the quiz.
+ */
+export function initExplorerPortal(): void {
+  const portal = document.querySelector<HTMLElement>('[data-explorer-portal]');
+  const id = portal?.dataset.typeId;
+  if (!portal || !id) return;
+  writeString(storageKeys.lastExplorerTypeId, id);
+
+  portal.querySelector<HTMLFormElement>('[data-retake-quiz]')?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    removeKey(storageKeys.explorerTypeId);
+    removeKey(storageKeys.lastExplorerTypeId);
+    window.location.assign(QUIZ_PATH);
+  });
+}
