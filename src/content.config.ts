@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { dataFile } from './lib/data-file-loader';
+import { LINE_TAGS } from './lib/line-bank';
 import * as book from './lib/book-content';
 import { explorerTypeSchema, quizQuestionSchema } from './lib/quiz-schema';
 
@@ -105,6 +106,82 @@ const explorerTypes = defineCollection({
 });
 // ── end of quiz block ─────────────────────────────────────────────────────────────────────────
 
+// ─── Writings and community (issue 4): essays, Line Bank, field notes, Engage hub, legal pages ───
+
+/** A calendar day written as YYYY-MM-DD in frontmatter or YAML. */
+const calendarDay = z.coerce.date();
+
+const essayCategories = defineCollection({
+  loader: dataFile('content/data/essay-categories.yaml', 'slug'),
+  schema: z.object({
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/<slug>'),
+    title: z.string().min(1),
+    description: z.string().min(1),
+    icon: z.string().min(1),
+  }),
+});
+
+/** One Markdown file per essay in content/essays/; the file name is its address. */
+const essays = defineCollection({
+  loader: glob({ pattern: '**/[^_]*.{md,mdx}', base: './content/essays' }),
+  schema: z.object({
+    title: z.string().min(1),
+    excerpt: z.string().min(20, 'write a sentence or two: it is shown in the index and the feed'),
+    category: z.string().regex(/^[a-z0-9-]+$/, 'must be a category slug from content/data/essay-categories.yaml'),
+    pubDate: calendarDay,
+    updatedDate: calendarDay.optional(),
+    draft: z.boolean().default(false),
+  }),
+});
+
+const lineBank = defineCollection({
+  loader: dataFile('content/data/line-bank.yaml'),
+  schema: z.object({
+    id: z.number().int().positive(),
+    line: z.string().min(1),
+    source: z.string().optional(),
+    tags: z.array(z.enum(LINE_TAGS)).min(1, 'give every line at least one tag'),
+  }),
+});
+
+/** One Markdown file per field note in content/fieldnotes/; the body is the full text. */
+const fieldNotes = defineCollection({
+  loader: glob({ pattern: '**/[^_]*.md', base: './content/fieldnotes' }),
+  schema: z.object({
+    id: z.number().int().positive(),
+    title: z.string().min(1),
+    dateLogged: calendarDay,
+    location: z.string().min(1),
+    linkedScene: z.string().min(1),
+    icon: z.string().min(1),
+    preview: z.string().min(1),
+  }),
+});
+
+const engageCards = defineCollection({
+  loader: dataFile('content/data/engage.yaml', 'title'),
+  schema: z.object({
+    icon: z.string().min(1),
+    title: z.string().min(1),
+    description: z.string().min(1),
+    link: sitePath,
+    cta: z.string().min(1),
+  }),
+});
+
+/** Privacy, terms, cookies and submission guidelines: content/legal/<route>.md. */
+const legalPages = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/legal' }),
+  schema: z.object({
+    title: z.string().min(1),
+    description: z.string().min(1),
+    lastUpdated: z.string().regex(/^[A-Z][a-z]+ \d{4}$/, 'must be a month and year, such as June 2025'),
+  }),
+});
+
+const writingsCollections = { essayCategories, essays, lineBank, fieldNotes, engageCards, legalPages };
+// ─── end of writings and community ───
+
 const quizCollections = { quizQuestions, explorerTypes };
 
 export const collections = {
@@ -114,4 +191,5 @@ export const collections = {
   ...communityCollections,
   ...bookCollections,
   ...quizCollections,
+  ...writingsCollections,
 };
