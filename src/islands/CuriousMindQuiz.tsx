@@ -87,10 +87,8 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
     else go('calculating');
   };
 
-  const back = () => {
-    setAnswers((previous) => previous.slice(0, step - 1));
-    go('question', step - 1);
-  };
+  // Going back keeps the earlier answer marked; answering again replaces it.
+  const back = () => go('question', step - 1);
 
   const headingProps = { ref: heading, tabIndex: -1, id: headingId };
 
@@ -141,7 +139,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
               <button
                 type="button"
                 onClick={() => answer(choice)}
-                aria-pressed={answers[step] === choice ? true : undefined}
+                aria-pressed={answers[step] === undefined ? undefined : answers[step] === choice}
                 className="w-full rounded-xl border border-line bg-paper px-4 py-3 text-left leading-snug text-ink transition-colors hover:border-accent hover:bg-parchment aria-pressed:border-accent"
               >
                 {option.text}

@@ -1,0 +1,177 @@
+import { test, expect, type Page, type Request } from '@playwright/test';
+import { watchConsole } from './helpers';
+
+const recipient = 'signals@eliasvarros.com';
+
+/** The mail link the page navigated to (Chromium reports the mailto navigation as a request). */
+function decode(request: Request) {
+  const url = request.url();
+  const [address, query] = url.slice('mailto:'.length).split('?');
+  const fields = Object.fromEntries(query.split('&').map((p) => p.split('=').map(decodeURIComponent)));
+  return { address, subject: fields.subject as string, body: fields.body as string };
+}
+const isMailto = (request: Request) => request.url().startsWith('mailto:');
+
+/** Makes "opening the mail client" throw, through the seam in src/lib/mail-client.ts. */
+async function refuseMailClient(page: Page) {
+  await page.addInitScript(() => {
+    window.__openMailClient = () => {
+      throw new DOMException('Navigation to mailto: blocked', 'SecurityError');
+    };
+  });
+}
+
+const storedKeys = (page: Page, prefix: string) =>
+  page.evaluate((p) => Object.keys(window.localStorage).filter((k) => k.startsWith(p)), prefix);
+const storedJSON = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(window.localStorage.getItem(k) ?? 'null'), key);
+
+test.describe('First Light', () => {
+  test('is hidden from search engines and from the sitemap', async ({ page }) => {
+    await page.goto('/firstlight');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Light: Join the Inner Circle');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex, ?nofollow/);
+    const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
+    expect(sitemap).not.toContain('/firstlight');
+    await expect(page.getByText('Five randomly selected subscribers will receive a signed first edition')).toBeVisible();
+    await expect(page.getByText('No purchase necessary.')).toBeVisible();
+    await expect(page.getByText('Winners will be contacted by email.')).toBeVisible();
+    await expect(page.getByText(/your mail app will open with a message to/)).toBeVisible();
+  });
+
+  test('sends the signal: record saved, mail link opened, toast, fields cleared @phone', async ({ page }) => {
+    const check = watchConsole(page);
+    await page.goto('/firstlight');
+    const name = 'Zoë & Yiannis? #1';
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Your email address').fill('zoe+first@example.com');
+    const [mail] = await Promise.all([
+      page.waitForRequest(isMailto),
+      page.getByRole('button', { name: 'Send My Signal' }).click(),
+    ]);
+    const { address, subject, body } = decode(mail);
+    expect(address).toBe(recipient);
+    expect(subject).toContain(name);
+    expect(subject).toContain('zoe+first@example.com');
+    expect(body).toContain(`Name: ${name}`);
+    expect(body).toContain('Email: zoe+first@example.com');
+    expect(body).toMatch(/Timestamp: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
+
+    const record = await storedJSON(page, 'firstLightSignup:zoe+first@example.com');
+    expect(record).toMatchObject({ name, email: 'zoe+first@example.com', source: 'FirstLightPage' });
+    expect(new Date(record.timestamp).toISOString()).toBe(record.timestamp);
+
+    const toast = page.locator('[data-toast]');
+    await expect(toast).toHaveAttribute('data-variant', 'normal');
+    await expect(toast).toContainText('Signal Received!');
+    await expect(toast).toContainText(
+      "Please check your email client to complete sending your details. We'll keep you updated.",
+    );
+    await expect(page.getByLabel('Your name')).toHaveValue('');
+    await expect(page.getByLabel('Your email address')).toHaveValue('');
+    check();
+  });
+
+  test('without a name, the message says Not provided', async ({ page }) => {
+    await page.goto('/firstlight');
+    await page.getByLabel('Your email address').fill('quiet@example.com');
+    const [mail] = await Promise.all([
+      page.waitForRequest(isMailto),
+      page.getByRole('button', { name: 'Send My Signal' }).click(),
+    ]);
+    expect(decode(mail).body).toContain('Name: Not provided');
+    expect(await storedJSON(page, 'firstLightSignup:quiet@example.com')).toMatchObject({ name: '' });
+  });
+
+  test('when the mail client cannot open: Submission Issue, fields kept', async ({ page }) => {
+    await refuseMailClient(page);
+    await page.goto('/firstlight');
+    await page.getByLabel('Your name').fill('Eleni');
+    await page.getByLabel('Your email address').fill('eleni@example.com');
+    await page.getByRole('button', { name: 'Send My Signal' }).click();
+    const toast = page.locator('[data-toast]');
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    await expect(toast).toContainText('Submission Issue');
+    await expect(toast).toContainText('Could not automatically open email client. Please manually send your details.');
+    await expect(page.getByLabel('Your name')).toHaveValue('Eleni');
+    await expect(page.getByLabel('Your email address')).toHaveValue('eleni@example.com');
+  });
+
+  test('the browser refuses a bad email and nothing is stored or sent', async ({ page }) => {
+    const mails: string[] = [];
+    page.on('request', (r) => isMailto(r) && mails.push(r.url()));
+    await page.goto('/firstlight');
+    const email = page.getByLabel('Your email address');
+    await page.getByRole('button', { name: 'Send My Signal' }).click(); // empty
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await email.fill('not-an-email');
+    await page.getByRole('button', { name: 'Send My Signal' }).click();
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    await expect(email).toBeFocused();
+    expect(await storedKeys(page, 'firstLightSignup:')).toEqual([]);
+    await expect(page.locator('[data-toast]')).toHaveCount(0);
+    expect(mails).toEqual([]);
+  });
+});
+
+test.describe('Early access', () => {
+  test('signs up, shows the green Welcome toast and goes to /gift-essay after 1.5 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/early-access-signup');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unlock Early Access');
+    const email = page.getByPlaceholder('Enter your email address');
+    await expect(page.getByText(/your mail app will open with a short message to/)).toBeVisible();
+    await email.fill('reader@example.com');
+    const [mail] = await Promise.all([
+      page.waitForRequest(isMailto),
+      page.getByRole('button', { name: 'Get Early Access' }).click(),
+    ]);
+    const { address, subject, body } = decode(mail);
+    expect(address).toBe(recipient);
+    expect(subject).toBe('Newsletter Signup');
+    expect(body).toContain('Please subscribe reader@example.com');
+
+    const record = await storedJSON(page, 'earlyAccessOptIn:reader@example.com');
+    expect(record).toEqual({ email: 'reader@example.com', timestamp: expect.stringMatching(/Z$/) });
+
+    const welcome =
+      'Here’s the signal I promised—the kind that echoes, not sews. Please check your email client to complete the signup.';
+    const toast = page.locator('[data-toast]');
+    await expect(toast).toHaveAttribute('data-variant', 'success');
+    await expect(toast).toContainText('Welcome!');
+    await expect(toast).toContainText(welcome);
+    await expect(email).toHaveValue('');
+
+    await page.clock.runFor(1499);
+    expect(new URL(page.url()).pathname).toBe('/early-access-signup');
+    await page.clock.runFor(1);
+    await page.waitForURL('**/gift-essay');
+    // Carried over: the welcome is still seen on the next page.
+    await expect(page.locator('[data-toast]')).toContainText(welcome);
+  });
+
+  test('when the mail client throws: Submission Issue and no redirect', async ({ page }) => {
+    await refuseMailClient(page);
+    await page.clock.install();
+    await page.goto('/early-access-signup');
+    await page.getByPlaceholder('Enter your email address').fill('reader@example.com');
+    await page.getByRole('button', { name: 'Get Early Access' }).click();
+    const toast = page.locator('[data-toast]');
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    await expect(toast).toContainText('Submission Issue');
+    await expect(toast).toContainText('Could not automatically open email client. Please manually send an email to us.');
+    await page.clock.runFor(5000);
+    expect(new URL(page.url()).pathname).toBe('/early-access-signup');
+    await expect(page.getByPlaceholder('Enter your email address')).toHaveValue('reader@example.com');
+  });
+
+  test('the browser refuses a bad email and nothing is stored', async ({ page }) => {
+    await page.goto('/early-access-signup');
+    const email = page.getByPlaceholder('Enter your email address');
+    await email.fill('reader@');
+    await page.getByRole('button', { name: 'Get Early Access' }).click();
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
+    expect(await storedKeys(page, 'earlyAccessOptIn:')).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/early-access-signup');
+  });
+});
