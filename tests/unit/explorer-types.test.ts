@@ -24,7 +24,7 @@ describe('explorer types', () => {
   });
 
   it('between them, link to every destination the spec lists for the portals', () => {
-    const used = new Set(types.flatMap((t) => t.curatedLinks.map((l) => l.path)));
+    const used = new Set<string>(types.flatMap((t) => t.curatedLinks.map((l) => l.path)));
     for (const path of portalPaths) {
       expect(isSpecRoute(path), path).toBe(true);
       expect(used.has(path), path).toBe(true);
