@@ -4,6 +4,15 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { headersFor, parseHeadersFile } from './headers-file.mjs';
+import { existsSync } from 'node:fs';
+import { createBackend } from '../supabase/local/backend.mjs';
+
+// .env as `astro build` read it, so the backend accepts the key the pages were built with.
+if (existsSync('.env')) process.loadEnvFile('.env');
+// The embedded Supabase stand-in answers /rest/v1/ on this origin, unless a real project is
+// configured (DESIGN "Community backend").
+const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend();
 
 const root = resolve('dist');
 const port = Number(process.env.PORT ?? 4321);
@@ -28,6 +37,9 @@ const types = {
   '.md': 'text/markdown; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+// The same headers a static host sends, from the built _headers file (security policies, caching).
+const headerRules = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
+
 const compressible = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 async function isFile(path) {
@@ -68,16 +80,13 @@ async function load(file) {
   return cache.get(file);
 }
 
-async function send(req, res, file, status) {
+async function send(req, res, file, status, path) {
   const { body, type, gz } = await load(file);
   const useGzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   res.statusCode = status;
   res.setHeader('Content-Type', type);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader(
-    'Cache-Control',
-    file.includes(`${root}/_astro/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-  );
+  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  for (const [name, value] of headersFor(headerRules, path)) res.setHeader(name, value);
   if (gz) res.setHeader('Vary', 'Accept-Encoding');
   if (useGzip) res.setHeader('Content-Encoding', 'gzip');
   const payload = useGzip ? gz : body;
@@ -87,14 +96,15 @@ async function send(req, res, file, status) {
 
 const server = createServer(async (req, res) => {
   try {
+    if (backend && (await backend.handle(req, res))) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
     const file = await resolvePath(url.pathname);
-    if (file) return await send(req, res, file, 200);
-    return await send(req, res, join(root, '404.html'), 404);
+    if (file) return await send(req, res, file, 200, url.pathname.replace(/(.)\/$/, '$1'));
+    return await send(req, res, join(root, '404.html'), 404, '/404');
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500).end('Internal error');
@@ -106,5 +116,5 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => (backend ? backend.close() : Promise.resolve()).finally(() => process.exit(0))));
 }

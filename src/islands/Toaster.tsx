@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
 import {
   TOAST_EVENT,
@@ -10,7 +10,7 @@ import {
 } from '../lib/toast';
 
 const variantStyles: Record<QueuedToast['variant'], string> = {
-  normal: 'border-line bg-[#fffdf8] text-ink',
+  normal: 'border-line bg-surface text-ink',
   success: 'border-success bg-[#eef6ec] text-ink',
   destructive: 'border-danger bg-[#fbeceb] text-ink',
 };
@@ -19,12 +19,20 @@ const variantStyles: Record<QueuedToast['variant'], string> = {
  * One toast. Sonner places and announces it; the timing, pausing and swiping are ours so they
  * match the spec exactly (pause while hovered or focused, swipe right past 50 px, Escape).
  */
-function ToastCard({ message, onDismiss }: { message: QueuedToast; onDismiss: () => void }) {
+function ToastCard({ message, onDismiss: dismissToast }: { message: QueuedToast; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
+  // Leave at once; sonner removes its wrapper after its own exit animation.
+  const [gone, setGone] = useState(false);
+  const onDismiss = useCallback(() => {
+    setGone(true);
+    dismissToast();
+  }, [dismissToast]);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const remaining = useRef(message.duration);
   const start = useRef<number | null>(null);
+  // The latest drag distance, read on pointer-up before React may have re-rendered.
+  const dragged = useRef(0);
 
   const paused = hovered || focused;
   useEffect(() => {
@@ -51,15 +59,19 @@ function ToastCard({ message, onDismiss }: { message: QueuedToast; onDismiss: ()
     event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+    if (start.current === null) return;
+    dragged.current = Math.max(0, event.clientX - start.current);
+    setOffset(dragged.current);
   };
   const onPointerUp = () => {
     if (start.current === null) return;
     start.current = null;
-    if (offset >= TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+    if (dragged.current >= TOAST_SWIPE_THRESHOLD_PX) onDismiss();
     else setOffset(0);
+    dragged.current = 0;
   };
 
+  if (gone) return null;
   return (
     <div
       data-toast
@@ -78,6 +90,7 @@ function ToastCard({ message, onDismiss }: { message: QueuedToast; onDismiss: ()
       onPointerUp={onPointerUp}
       onPointerCancel={() => {
         start.current = null;
+        dragged.current = 0;
         setOffset(0);
       }}
     >
@@ -101,19 +114,27 @@ function ToastCard({ message, onDismiss }: { message: QueuedToast; onDismiss: ()
 export default function Toaster() {
   useEffect(() => {
     const shown = new Set<string>();
+    let current: string | null = null;
     const present = (message: QueuedToast) => {
-      shown.add(message.id);
-      toast.dismiss();
-      toast.custom((id) => <ToastCard message={message} onDismiss={() => toast.dismiss(id)} />, {
+      if (current) toast.dismiss(current);
+      current = message.id;
+      const dismiss = () => toast.dismiss(message.id);
+      toast.custom(() => <ToastCard message={message} onDismiss={dismiss} />, {
         id: message.id,
         duration: Infinity,
         dismissible: false,
         unstyled: true,
       });
     };
-    const drain = () => takeQueuedToasts().forEach(present);
+    // Of several toasts raised at once only the newest would be visible: show just that one.
+    const presentNewest = (messages: QueuedToast[]) => {
+      messages.forEach((m) => shown.add(m.id));
+      const newest = messages.at(-1);
+      if (newest) present(newest);
+    };
+    const drain = () => presentNewest(takeQueuedToasts());
     drain();
-    takeCarriedToasts(Date.now(), shown).forEach(present);
+    presentNewest(takeCarriedToasts(Date.now(), shown));
     window.addEventListener(TOAST_EVENT, drain);
     return () => window.removeEventListener(TOAST_EVENT, drain);
   }, []);

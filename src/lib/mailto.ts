@@ -8,7 +8,9 @@ export interface MailLink {
   body?: string;
 }
 
-const encode = (text: string) => encodeURIComponent(text.replace(/\r?\n/g, '\r\n'));
+// Any line break (LF, CRLF or a lone CR) becomes CRLF; encodeURIComponent then takes care of
+// spaces, '&', '?', '#', '%' and non-ASCII text (as UTF-8).
+const encode = (text: string) => encodeURIComponent(text.replace(/\r\n|\r|\n/g, '\r\n'));
 
 export function mailtoHref({ to, subject, body }: MailLink): string {
   const params: string[] = [];

@@ -12,6 +12,7 @@ export const storageKeys = {
   lastVisitedTimestamp: 'lastVisitedTimestamp',
   hasVisited: 'hasVisited',
   bannerDismissed: 'bannerDismissed',
+  theme: 'theme',
   pendingToasts: 'pendingToasts',
   firstLightPrefix: 'firstLightSignup:',
   earlyAccessPrefix: 'earlyAccessOptIn:',

@@ -6,7 +6,8 @@ export function initDialogFallback(): void {
   if ('commandForElement' in HTMLButtonElement.prototype) return;
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[commandfor]');
-    const dialog = button && document.getElementById(button.getAttribute('commandfor') ?? '');
+    if (!button) return;
+    const dialog = document.getElementById(button.getAttribute('commandfor') ?? '');
     if (!(dialog instanceof HTMLDialogElement)) return;
     const command = button.getAttribute('command');
     if (command === 'show-modal' && !dialog.open) dialog.showModal();

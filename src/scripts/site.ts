@@ -5,6 +5,7 @@ import { initKonami } from './konami-listener';
 import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
+import { initThemeToggle } from './theme-toggle';
 
 recordVisit();
 initHeaderMenus();
@@ -12,6 +13,7 @@ initBanner();
 initKonami();
 initDialogFallback();
 initToastHotkey();
+initThemeToggle();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.
 document.querySelectorAll('[data-current-year]').forEach((el) => {

@@ -1,19 +1,32 @@
-import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { sitemapPaths } from './helpers';
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { sitemapPaths } from "./helpers";
 
-// Walks every page in the built sitemap, so each page added later is checked with no new code.
-test('every page in the sitemap has no serious or critical axe violations', async ({ page }) => {
-  test.setTimeout(240_000);
-  const paths = await sitemapPaths(page);
-  expect(paths.length).toBeGreaterThan(0);
-  const failures: string[] = [];
-  for (const path of [...paths, '/404-check-page-that-does-not-exist']) {
-    await page.goto(path);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-      failures.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+// Walks every page in the built sitemap, in both themes, so each page added later is checked
+// with no new code.
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`every page in the sitemap has no serious or critical axe violations (${colorScheme} theme)`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme });
+    const paths = await sitemapPaths(page);
+    expect(paths.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const path of [...paths, "/404-check-page-that-does-not-exist"]) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      )) {
+        failures.push(
+          `${path}: ${v.id} (${v.impact}) ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+        );
+      }
     }
-  }
-  expect(failures).toEqual([]);
-});
+    expect(failures).toEqual([]);
+  });
+}

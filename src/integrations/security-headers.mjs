@@ -1,0 +1,48 @@
+// After the build, writes dist/_headers (Netlify / Cloudflare Pages format): the site-wide
+// headers from public/_headers, plus, for every page, the Content-Security-Policy Astro computed
+// for it (script and style hashes) with the directives a <meta> policy cannot carry
+// (frame-ancestors). `npm start` serves the same file (scripts/serve.mjs), so what is tested
+// locally is what a static host sends.
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HEADER_ONLY = ["frame-ancestors 'none'"];
+
+async function htmlFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [])),
+  );
+  return files.flat();
+}
+
+export function pagePathOf(file, root) {
+  const path = `/${relative(root, file).replace(/\\/g, '/')}`.replace(/\.html$/, '').replace(/\/index$/, '/');
+  return path === '' ? '/' : path;
+}
+
+export default function securityHeaders() {
+  return {
+    name: 'security-headers',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const target = join(root, '_headers');
+        const base = await readFile(target, 'utf8').catch(() => '');
+        const blocks = [];
+        for (const file of (await htmlFiles(root)).sort()) {
+          const html = await readFile(file, 'utf8');
+          const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
+          if (!meta) continue;
+          const policy = meta[1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').trim().replace(/;$/, '');
+          const path = pagePathOf(file, root);
+          const paths = path === '/404' ? ['/404'] : [path];
+          for (const p of paths) blocks.push(`${p}\n  Content-Security-Policy: ${[policy, ...HEADER_ONLY].join('; ')}`);
+        }
+        await writeFile(target, `${base.trimEnd()}\n\n# Per-page policies, generated at build from Astro's CSP hashes.\n${blocks.join('\n')}\n`);
+        logger.info(`wrote per-page Content-Security-Policy for ${blocks.length} pages to _headers`);
+      },
+    },
+  };
+}

@@ -1,0 +1,352 @@
+import { useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
+import {
+  LIMITS,
+  addPost,
+  describeFailure,
+  listPosts,
+  messages,
+  validatePost,
+  type Page,
+  type Post,
+} from '../lib/community';
+import { displayName, formatPostDate } from '../lib/community-format';
+import { tabForKey } from '../lib/tabs';
+import { showToast } from '../lib/toast';
+import { CountedField, Honeypot, Pager } from './community-fields';
+
+/**
+ * The Carob Forum (spec §2, §4, §5, §8): the Join the Dialogue form and the list of posts, in
+ * pages of `postsPerPage` with the newest page first and each page read oldest first. The two
+ * tabs change only how the list looks.
+ *
+ * The tabs follow the WAI-ARIA tabs pattern by hand (roving focus, arrow keys, Home and End):
+ * Headless UI's Tabs would add about 10 KB gzip and take the page past its JavaScript budget.
+ */
+
+interface Props {
+  postsPerPage: number;
+}
+
+type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page<Post> };
+
+const EMPTY = 'The grove is quiet. Be the first to speak.';
+const VIEWS = ['Thread View', 'Dialogue Scroll'] as const;
+/** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
+const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
+
+export default function CarobForum({ postsPerPage }: Props) {
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [name, setName] = useState('');
+  const [content, setContent] = useState('');
+  const [trap, setTrap] = useState('');
+  const [sending, setSending] = useState(false);
+  const [view, setView] = useState(0);
+  // A ref as well as state: a double click lands before React re-renders the disabled button.
+  const inFlight = useRef(false);
+  const latestLoad = useRef(0);
+  const revealNewest = useRef(false);
+  const newestRef = useRef<HTMLLIElement>(null);
+  const listTop = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(
+    async (page: number) => {
+      const ticket = ++latestLoad.current;
+      setList({ status: 'loading' });
+      try {
+        const result = await listPosts({ page, pageSize: postsPerPage });
+        if (ticket === latestLoad.current) setList({ status: 'ready', page: result });
+      } catch (error) {
+        if (ticket !== latestLoad.current) return;
+        setList({ status: 'error' });
+        const failure = describeFailure('fetchPosts', error);
+        showToast(failure.title, failure.description);
+      }
+    },
+    [postsPerPage],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+
+  // After posting, bring the visitor's post (the newest, last on the first page) into view.
+  useEffect(() => {
+    if (list.status !== 'ready' || !revealNewest.current) return;
+    revealNewest.current = false;
+    newestRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [list]);
+
+  const clearForm = () => {
+    setContent('');
+    setName('');
+    setTrap('');
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const input = { content, authorName: name };
+    const refusal = validatePost(input);
+    if (refusal) {
+      showToast(refusal.title, refusal.description);
+      return;
+    }
+    if (trap) {
+      // Only a robot fills the hidden field: tell it what it wants to hear and send nothing.
+      clearForm();
+      showToast(messages.postSubmitted.title, messages.postSubmitted.description, { variant: 'normal' });
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await addPost(input);
+      clearForm();
+      showToast(messages.postSubmitted.title, messages.postSubmitted.description, { variant: 'normal' });
+      revealNewest.current = true;
+      await load(1);
+    } catch (error) {
+      const failure = describeFailure('submitPost', error);
+      showToast(failure.title, failure.description);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  const goTo = (page: number) => {
+    void load(page);
+    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  return (
+    <div className="space-y-12">
+      <section aria-labelledby="join-heading" className="card relative">
+        <h2 id="join-heading" className="text-step-2">
+          Join the Dialogue
+        </h2>
+        <p className="mt-2 text-muted">
+          Pull up a root and say what is on your mind. Your words appear below for everyone who comes to sit here.
+        </p>
+        <form className="mt-6 space-y-5" onSubmit={submit} noValidate aria-describedby="forum-form-note">
+          <CountedField
+            label="Your name"
+            name="author_name"
+            optional
+            value={name}
+            onChange={setName}
+            max={LIMITS.authorName}
+            autoComplete="nickname"
+            placeholder="Anonymous"
+          />
+          <CountedField
+            label="Your message"
+            name="content"
+            multiline
+            rows={5}
+            value={content}
+            onChange={setContent}
+            max={LIMITS.postContent}
+            placeholder="What did the story stir in you?"
+            hint={`Plain text; line breaks are kept. At most ${LIMITS.postLinks} links.`}
+          />
+          <Honeypot value={trap} onChange={setTrap} />
+          <div className="flex flex-wrap items-center gap-4">
+            <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
+              {sending ? 'Posting…' : 'Post to the Forum'}
+            </button>
+            <p id="forum-form-note" className="font-sans text-xs text-muted">
+              Posts are public. See the{' '}
+              <a href="/submission-guidelines" className="underline">
+                submission guidelines
+              </a>
+              .
+            </p>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="dialogue-heading">
+        <div className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-3">
+          <h2 id="dialogue-heading" ref={listTop} className="scroll-mt-24 text-step-2">
+            The Dialogue
+          </h2>
+          <ViewTabs selected={view} onSelect={setView} />
+        </div>
+        <ListSummary list={list} />
+        {VIEWS.map((label, index) => (
+          <div
+            key={label}
+            role="tabpanel"
+            id={`forum-panel-${index}`}
+            aria-labelledby={`forum-tab-${index}`}
+            hidden={index !== view}
+            tabIndex={0}
+            className="mt-5 rounded-2xl focus-visible:outline-offset-4"
+          >
+            {index === view && (
+              <PostList list={list} view={index === 0 ? 'thread' : 'scroll'} onRetry={() => void load(1)} newestRef={newestRef} />
+            )}
+          </div>
+        ))}
+        {list.status === 'ready' && (
+          // Pages are numbered in reading order: 1 is the earliest, the last holds the newest posts.
+          <Pager
+            label="Forum pages"
+            previousLabel="Earlier"
+            nextLabel="Later"
+            current={list.page.pageCount - list.page.page + 1}
+            count={list.page.pageCount}
+            onChange={(shown) => goTo(list.page.pageCount - shown + 1)}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Thread View / Dialogue Scroll: a tab list that only changes the look of the posts. */
+function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: number) => void }) {
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const next = tabForKey(event.key, selected, VIEWS.length);
+    if (next === null) return;
+    event.preventDefault();
+    onSelect(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="How the dialogue looks" className="flex rounded-full border border-line bg-parchment p-1">
+      {VIEWS.map((label, index) => (
+        <button
+          key={label}
+          ref={(element) => {
+            tabs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`forum-tab-${index}`}
+          aria-selected={index === selected}
+          aria-controls={`forum-panel-${index}`}
+          tabIndex={index === selected ? 0 : -1}
+          onClick={() => onSelect(index)}
+          onKeyDown={onKeyDown}
+          className={`min-h-10 rounded-full px-4 font-sans text-sm font-semibold ${
+            index === selected ? 'bg-ink text-paper' : 'text-muted hover:text-ink'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ListSummary({ list }: { list: ListState }) {
+  if (list.status !== 'ready' || list.page.total === 0) return null;
+  const { page, pageSize, total, pageCount, rows } = list.page;
+  // Page 1 holds the newest posts; count positions from the first post ever written.
+  const last = total - (page - 1) * pageSize;
+  const first = last - rows.length + 1;
+  const f = (n: number) => n.toLocaleString('en-GB');
+  return (
+    <p className="mt-3 font-sans text-sm text-muted" data-summary>
+      {pageCount === 1 ? `${f(total)} ${total === 1 ? 'message' : 'messages'}` : `Messages ${f(first)}–${f(last)} of ${f(total)}`}
+      {pageCount > 1 && (page === 1 ? ', the most recent' : `, page ${f(pageCount - page + 1)} of ${f(pageCount)}`)}
+    </p>
+  );
+}
+
+interface PostListProps {
+  list: ListState;
+  view: 'thread' | 'scroll';
+  onRetry: () => void;
+  newestRef: RefObject<HTMLLIElement | null>;
+}
+
+function PostList({ list, view, onRetry, newestRef }: PostListProps) {
+  if (list.status === 'loading') {
+    return (
+      <p role="status" className="py-10 text-center text-muted" data-state="loading">
+        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">●</span>
+        Gathering the conversation from beneath the Sentinel…
+      </p>
+    );
+  }
+  if (list.status === 'error') {
+    return (
+      <div className="rounded-2xl border border-dashed border-line px-6 py-10 text-center" data-state="error">
+        <p>The dialogue could not be reached just now.</p>
+        <button type="button" className="btn btn-secondary mt-4" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { rows, page } = list.page;
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic" data-state="empty">
+        {EMPTY}
+      </p>
+    );
+  }
+  const last = rows.length - 1;
+  if (view === 'thread') {
+    return (
+      <ol className="space-y-4" data-state="list" data-view="thread">
+        {rows.map((post, index) => (
+          <li key={post.id} ref={page === 1 && index === last ? newestRef : undefined} className="scroll-mt-24">
+            <article className="card" data-post>
+              <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 shrink-0 place-items-center rounded-full bg-olive font-display text-paper"
+                >
+                  {Array.from(displayName(post.authorName))[0]?.toUpperCase()}
+                </span>
+                <p className="min-w-0 font-sans font-semibold wrap-anywhere" data-author>
+                  {displayName(post.authorName)}
+                </p>
+                <time dateTime={post.createdAt} className="font-sans text-sm text-muted">
+                  {formatPostDate(post.createdAt)}
+                </time>
+              </header>
+              <p className={`mt-3 ${VISITOR_TEXT}`} data-content>
+                {post.content}
+              </p>
+            </article>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <ol
+      className="space-y-6 rounded-2xl border border-line bg-parchment px-5 py-8 shadow-inner sm:px-10"
+      data-state="list"
+      data-view="scroll"
+    >
+      {rows.map((post, index) => (
+        <li
+          key={post.id}
+          ref={page === 1 && index === last ? newestRef : undefined}
+          className={`scroll-mt-24 max-w-[90%] ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
+        >
+          <article data-post>
+            <p className={`font-display italic wrap-anywhere ${index % 2 ? 'text-right' : ''}`}>
+              <span data-author>{displayName(post.authorName)}</span>
+              <span className="font-sans text-xs text-muted not-italic">
+                {' · '}
+                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              </span>
+            </p>
+            <p className={`mt-1 ${VISITOR_TEXT}`} data-content>
+              {post.content}
+            </p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

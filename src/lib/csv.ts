@@ -1,0 +1,61 @@
+/**
+ * The M.O.T.A. registry's CSV export (spec §7): built in the browser from the rows the current
+ * filter matches. RFC 4180 (CRLF line ends, fields quoted when they hold a comma, a quote or a
+ * line break, quotes doubled), a UTF-8 byte-order mark so Excel keeps accents and emoji, and a
+ * leading apostrophe on any cell a spreadsheet would otherwise read as a formula.
+ */
+
+export const CSV_FILENAME = 'mota_ideas.csv';
+export const CSV_MIME = 'text/csv;charset=utf-8';
+export const CSV_COLUMNS = [
+  'Issue/Problem',
+  'Mitigation/Proposed Solution',
+  'Proposed By',
+  'Notes/Comments',
+  'Date Submitted',
+] as const;
+
+/** The UTF-8 byte-order mark, as the string's first character. */
+export const BOM = '\uFEFF';
+
+/** The fields of a registry idea (src/lib/community.ts `Idea`) the export needs. */
+export interface CsvIdea {
+  issue: string;
+  mitigation: string;
+  proposedBy: string | null;
+  notes: string | null;
+  createdAt: string;
+}
+
+// Characters that make Excel, LibreOffice or Google Sheets start a formula (OWASP CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Neutralises a would-be formula by putting an apostrophe in front of it. */
+export function defuseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** One CSV field: formula-safe, then quoted if RFC 4180 requires it. */
+export function csvCell(value: string | null | undefined): string {
+  const text = defuseFormula(value ?? '');
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The calendar date (UTC) of a timestamp as YYYY-MM-DD; empty for an unreadable one. */
+export function csvDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
+export function csvLine(cells: readonly (string | null | undefined)[]): string {
+  return cells.map(csvCell).join(',');
+}
+
+/** The whole file: BOM, header row, one row per idea, CRLF after every record. */
+export function buildIdeasCsv(ideas: readonly CsvIdea[]): string {
+  const lines = [
+    csvLine(CSV_COLUMNS),
+    ...ideas.map((idea) => csvLine([idea.issue, idea.mitigation, idea.proposedBy, idea.notes, csvDate(idea.createdAt)])),
+  ];
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}

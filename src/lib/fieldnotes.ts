@@ -1,0 +1,11 @@
+/** Field notes are listed newest first (spec §2: ids 3, 2, 1). */
+export interface FieldNoteLike {
+  data: { id: number; dateLogged: Date };
+}
+
+/** Latest logged first; notes logged the same day fall back to the higher id. */
+export function newestNotesFirst<T extends FieldNoteLike>(notes: readonly T[]): T[] {
+  return [...notes].sort(
+    (a, b) => b.data.dateLogged.getTime() - a.data.dateLogged.getTime() || b.data.id - a.data.id,
+  );
+}

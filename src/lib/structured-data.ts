@@ -1,0 +1,54 @@
+/**
+ * Schema.org descriptions of the novel and its author, rendered as JSON-LD by BaseLayout.
+ * The book pages carry `Book`, the author pages `Person`; each names the other.
+ */
+export const AUTHOR_NAME = 'Elias Varros';
+export const BOOK_TITLE = 'Genesis';
+
+export const pressFiles = {
+  cover: '/press/genesis-cover-print.png',
+  portrait: '/press/elias-varros-portrait.png',
+  factSheet: '/press/genesis-fact-sheet.pdf',
+  bioShort: '/press/elias-varros-bio-short.txt',
+  bioLong: '/press/elias-varros-bio-long.txt',
+} as const;
+
+interface Site {
+  siteUrl: string;
+  sameAs?: string[];
+}
+
+const personRef = (siteUrl: string) => ({ '@type': 'Person', name: AUTHOR_NAME, url: `${siteUrl}/about` });
+
+export function bookJsonLd({ siteUrl }: Site, description: string, path = '/book'): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Book',
+    '@id': `${siteUrl}/book#book`,
+    name: BOOK_TITLE,
+    url: `${siteUrl}/book`,
+    mainEntityOfPage: `${siteUrl}${path}`,
+    description,
+    author: personRef(siteUrl),
+    inLanguage: 'en',
+    genre: ['Literary fiction', 'Speculative fiction'],
+    about: ['Artificial intelligence', 'Grief', 'Consciousness', 'Mediterranean island life'],
+    image: `${siteUrl}${pressFiles.cover}`,
+  };
+}
+
+export function personJsonLd({ siteUrl, sameAs = [] }: Site, description: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    '@id': `${siteUrl}/about#person`,
+    name: AUTHOR_NAME,
+    url: `${siteUrl}/about`,
+    description,
+    jobTitle: 'Novelist',
+    image: `${siteUrl}${pressFiles.portrait}`,
+    sameAs,
+    knowsAbout: ['Fiction', 'Artificial intelligence', 'Telecommunications networks'],
+    workExample: { '@type': 'Book', name: BOOK_TITLE, url: `${siteUrl}/book` },
+  };
+}

@@ -1,0 +1,102 @@
+// @ts-check
+// The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
+// project's own migrations, answering the REST calls supabase-js makes on the site's origin.
+// `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, SUPABASE_DIR } from './database.mjs';
+import { DEV_ANON_KEY } from './dev-anon-key.mjs';
+import { SerialQueue } from './queue.mjs';
+import { createRestHandler } from './rest.mjs';
+import { loadSchemaCache } from './schema-cache.mjs';
+
+/** Requests allowed to wait for the database before new ones are turned away. */
+const MAX_WAITING_REQUESTS = 1000;
+
+/**
+ * @typedef {object} BackendOptions
+ * @property {string} [dataDir] directory for the database, or 'memory' (default: $DATA_DIR or .data)
+ * @property {string} [anonKey] the key requests must carry (default: $PUBLIC_SUPABASE_ANON_KEY or the development key)
+ * @property {number} [rateLimit] inserts per client per table per window, 0 = off
+ *   (default: $COMMUNITY_RATE_LIMIT when set, else the value in the migrations)
+ * @property {Blob} [template] a migrated database image (dumpDataDir) to start a new
+ *   database from, skipping initdb; for test suites that open many databases
+ * @property {(line: string) => void} [log]
+ */
+
+/**
+ * @typedef {object} Backend
+ * @property {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>} handle
+ *   answers requests under /rest/v1/ and returns true; returns false for anything else
+ * @property {() => Promise<void>} close waits for requests in progress, then closes the database
+ * @property {import('@electric-sql/pglite').PGlite} db the database, as its owner (superuser)
+ * @property {string} anonKey the key requests must carry (for scripts that call the API)
+ */
+
+/**
+ * @param {BackendOptions} [options]
+ * @returns {Promise<Backend>}
+ */
+export async function createBackend({
+  dataDir = process.env.DATA_DIR ?? '.data',
+  anonKey = process.env.PUBLIC_SUPABASE_ANON_KEY || DEV_ANON_KEY,
+  rateLimit = rateLimitFromEnv(),
+  template,
+  log = () => {},
+} = {}) {
+  const { db, release } = await openDatabase({ dataDir, template, log });
+  try {
+    await configureRateLimit(db, rateLimit);
+    const schema = await loadSchemaCache(db);
+    const queue = new SerialQueue(MAX_WAITING_REQUESTS);
+    const handle = createRestHandler({ db, schema, queue, anonKey, maxRows: readMaxRows() });
+    let closing;
+    return {
+      handle,
+      db,
+      anonKey,
+      close() {
+        closing ??= queue.drain().then(() => db.close()).then(release);
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db.close();
+    await release();
+    throw error;
+  }
+}
+
+/** @returns {number | undefined} */
+function rateLimitFromEnv() {
+  const raw = process.env.COMMUNITY_RATE_LIMIT;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`COMMUNITY_RATE_LIMIT must be a whole number (0 turns the limit off), not "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * Sets the limit in the database's settings row, or puts back the migrations' value (the
+ * column default) so a test run with the limit off does not leave it off for the next start.
+ * @param {import('@electric-sql/pglite').PGlite} db
+ * @param {number | undefined} rateLimit
+ */
+async function configureRateLimit(db, rateLimit) {
+  if (rateLimit === undefined) {
+    await db.query('update private.settings set inserts_per_window = default');
+  } else {
+    if (!Number.isInteger(rateLimit) || rateLimit < 0) throw new Error(`rateLimit must be a whole number ≥ 0, not ${rateLimit}`);
+    await db.query('update private.settings set inserts_per_window = $1', [rateLimit]);
+  }
+}
+
+/** The API's row cap, from [api] max_rows in supabase/config.toml, as on a real project. */
+function readMaxRows() {
+  const config = readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8');
+  const api = config.split(/^\[/m).find((section) => section.startsWith('api]')) ?? '';
+  const match = /^\s*max_rows\s*=\s*(\d+)/m.exec(api);
+  return match ? Number(match[1]) : 1000;
+}

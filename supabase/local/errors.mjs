@@ -1,0 +1,92 @@
+// @ts-check
+// PostgREST-shaped errors: a JSON body { code, message, details, hint } and the HTTP status
+// PostgREST would choose (https://docs.postgrest.org/en/stable/references/errors.html).
+
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {{ details?: string | null, hint?: string | null }} [extra]
+   */
+  constructor(status, code, message, { details = null, hint = null } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.hint = hint;
+  }
+
+  toJSON() {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+/**
+ * A request PostgREST could not parse (bad select, order, filter, limit …).
+ * @param {string} message @param {string | null} [details]
+ */
+export function parseError(message, details = null) {
+  return new ApiError(400, 'PGRST100', message, { details });
+}
+
+/** @param {string} table @param {string} column */
+export function unknownColumn(table, column) {
+  return new ApiError(400, '42703', `column ${table}.${column} does not exist`);
+}
+
+/**
+ * The HTTP status PostgREST answers for a Postgres error code, for an anonymous request.
+ * @param {string | undefined} sqlState
+ */
+export function statusForSqlState(sqlState) {
+  if (!sqlState) return 500;
+  // RAISE ... USING ERRCODE = 'PT429' chooses the HTTP status itself.
+  if (/^PT\d{3}$/.test(sqlState)) return Number(sqlState.slice(2));
+  const exact = {
+    '23503': 409,
+    '23505': 409,
+    '25006': 405,
+    '42883': 404,
+    '42P01': 404,
+    '42P17': 500,
+    // Insufficient privilege: 403 once a user is signed in, 401 for the anonymous role.
+    '42501': 401,
+    P0001: 400,
+  };
+  if (sqlState in exact) return exact[/** @type {keyof typeof exact} */ (sqlState)];
+  const byClass = {
+    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500,
+    '39': 500, '3B': 500, '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500,
+    F0: 500, HV: 500, P0: 500, XX: 500,
+  };
+  const prefix = sqlState.slice(0, 2);
+  if (prefix in byClass) return byClass[/** @type {keyof typeof byClass} */ (prefix)];
+  return 400;
+}
+
+/**
+ * Turns anything thrown while answering into an ApiError.
+ * @param {unknown} error
+ * @param {string} method the request's method: supabase-js retries GET and HEAD on 503,
+ *   so those never get one (a retry storm would only deepen whatever caused it)
+ */
+export function toApiError(error, method) {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error && error.name === 'QueueFullError') {
+    // PostgREST's answer when no database connection frees up in time.
+    return new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
+  }
+  const pg = /** @type {{ code?: string, message?: string, detail?: string, hint?: string, severity?: string }} */ (error);
+  if (pg && typeof pg.code === 'string' && pg.severity) {
+    let status = statusForSqlState(pg.code);
+    if (status === 503 && (method === 'GET' || method === 'HEAD')) status = 500;
+    return new ApiError(status, pg.code, pg.message ?? 'Database error', {
+      details: pg.detail ?? null,
+      hint: pg.hint ?? null,
+    });
+  }
+  console.error('[community backend]', error);
+  return new ApiError(500, 'XX000', 'Internal error in the embedded backend');
+}

@@ -1,0 +1,109 @@
+// @ts-check
+// HTTP plumbing for the REST handler: CORS, request bodies with a size limit, JSON replies.
+import { ApiError } from './errors.mjs';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const ALLOWED_HEADERS = [
+  'apikey', 'authorization', 'content-type', 'prefer', 'range', 'range-unit', 'accept',
+  'accept-profile', 'content-profile', 'x-client-info', 'x-retry-count',
+].join(', ');
+
+/**
+ * Any origin may call the API with the public key, as with Supabase itself: the dev server,
+ * a preview on another port, or a deployed page reading a local backend.
+ * @param {import('node:http').ServerResponse} res
+ */
+export function setCorsHeaders(res) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Range, Range, Location');
+  res.setHeader('Access-Control-Max-Age', '86400');
+}
+
+/**
+ * The request body as text, refusing more than BODY_LIMIT_BYTES (413) before reading it all.
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<string>}
+ */
+export function readBody(req) {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > BODY_LIMIT_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        failed = true;
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (error) => {
+      if (!failed) reject(error);
+    });
+  });
+}
+
+function tooLarge() {
+  return new ApiError(413, 'PGRST413', 'Payload Too Large', {
+    details: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+  });
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {string | null} body JSON text, or null for no body
+ * @param {Record<string, string>} [headers]
+ * @param {boolean} [head] HEAD: headers only
+ */
+export function send(res, status, body, headers = {}, head = false) {
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (body === null) {
+    res.end();
+    return;
+  }
+  const bytes = Buffer.from(body, 'utf8');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(head ? undefined : bytes);
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {ApiError} error
+ * @param {boolean} head
+ */
+export function sendError(res, error, head = false) {
+  // After a refused body the rest of it is not read: close the connection instead.
+  /** @type {Record<string, string>} */
+  const headers = error.status === 413 ? { Connection: 'close' } : {};
+  send(res, error.status, JSON.stringify(error), headers, head);
+}
+
+/**
+ * The client's address as the database should see it, in `x-forwarded-for`.
+ * A proxy on this machine (nginx, a test, the dev server) is trusted to have appended the
+ * real address; any other peer is the client itself, so its address is appended and
+ * whatever it claimed before stays forgeable but unused (the database takes the last entry).
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function forwardedFor(req) {
+  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const claimed = [req.headers['x-forwarded-for']].flat().filter(Boolean).join(', ');
+  const isLoopback = peer === '::1' || peer.startsWith('127.');
+  if (isLoopback && claimed) return claimed;
+  return claimed ? `${claimed}, ${peer}` : peer;
+}

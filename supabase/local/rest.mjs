@@ -1,0 +1,314 @@
+// @ts-check
+// Answers the PostgREST requests supabase-js sends, under /rest/v1/<table>. Each request is
+// one transaction run as the `anon` role with the request headers set, exactly as PostgREST
+// does, so the grants, CHECK constraints, row policies and the rate-limit trigger in
+// supabase/migrations decide what is allowed; this file only translates.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ApiError, toApiError } from './errors.mjs';
+import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
+import { parseQuery } from './query-params.mjs';
+import { EXPOSED_SCHEMA } from './schema-cache.mjs';
+import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
+
+export const REST_PREFIX = '/rest/v1';
+
+/**
+ * @typedef {object} RestOptions
+ * @property {import('@electric-sql/pglite').PGlite} db
+ * @property {import('./schema-cache.mjs').SchemaCache} schema
+ * @property {import('./queue.mjs').SerialQueue} queue
+ * @property {string} anonKey
+ * @property {number} maxRows
+ */
+
+/**
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ * @typedef {import('./schema-cache.mjs').Table} Table
+ * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
+ * @typedef {ReturnType<typeof parsePrefer>} Prefer
+ * @typedef {{ req: Request, res: Response, method: string, table: Table, query: ParsedQuery, prefer: Prefer }} Exchange
+ */
+
+/** @param {RestOptions} options */
+export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
+  const expectedKey = digest(anonKey);
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  return async function handle(req, res) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REST_PREFIX && !url.pathname.startsWith(`${REST_PREFIX}/`)) return false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    setCorsHeaders(res);
+    if (method === 'OPTIONS') {
+      send(res, 204, null);
+      return true;
+    }
+    try {
+      checkApiKey(req, url, expectedKey);
+      checkProfile(req, method);
+      const table = findTable(schema, url.pathname);
+      const query = parseQuery(url.searchParams);
+      const prefer = parsePrefer(req.headers.prefer);
+      if (method === 'GET' || method === 'HEAD') {
+        await answerRead({ req, res, method, table, query, prefer });
+      } else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {
+        await answerWrite({ req, res, method, table, query, prefer });
+      } else {
+        throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      }
+    } catch (error) {
+      if (!res.headersSent) sendError(res, toApiError(error, method), method === 'HEAD');
+    }
+    return true;
+  };
+
+  /**
+   * Runs one statement as `anon` in its own transaction, after the requests before it.
+   * @param {Request} req @param {string} method @param {import('./sql.mjs').Statement} statement
+   * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
+   */
+  function execute(req, method, statement) {
+    const headers = JSON.stringify(requestHeaders(req));
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    return queue.run(() =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('role', 'anon', true),
+                  set_config('request.jwt.claims', '{"role":"anon"}', true),
+                  set_config('request.headers', $1, true),
+                  set_config('request.method', $2, true),
+                  set_config('request.path', $3, true)`,
+          [headers, method, url.pathname],
+        );
+        const { rows } = await tx.query(statement.text, statement.params);
+        const row = /** @type {{ total: number | null, page_total: number, body: string | null }} */ (rows[0]);
+        return { total: row.total === null ? null : Number(row.total), count: Number(row.page_total), body: row.body };
+      }),
+    );
+  }
+
+  /** @param {Exchange} exchange */
+  async function answerRead({ req, res, method, table, query, prefer }) {
+    const range = requestedRange(req, query, maxRows);
+    const wantsObject = acceptsSingleObject(req);
+    const result = await execute(req, method, buildRead(table, query, { ...range, count: prefer.count }));
+    const { status, contentRange } = rangeStatus(range.offset, result.count, result.total);
+    if (status === 416) {
+      throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', {
+        details: `An offset of ${range.offset} was requested, but there are only ${result.total} rows.`,
+      });
+    }
+    const headers = { 'Content-Range': contentRange };
+    send(res, wantsObject ? 200 : status, wantsObject ? singleObject(result) : result.body, headers, method === 'HEAD');
+  }
+
+  /** @param {Exchange} exchange */
+  async function answerWrite({ req, res, method, table, query, prefer }) {
+    if (method !== 'DELETE') checkJsonBody(req);
+    const body = method === 'DELETE' ? null : parseJson(await readBody(req));
+    const representation = prefer.return === 'representation';
+    let statement;
+    if (method === 'POST') {
+      const rows = Array.isArray(body) ? body : [body];
+      if (rows.length === 0) {
+        send(res, 201, representation ? '[]' : null, { 'Content-Range': '*/0' });
+        return;
+      }
+      if (!rows.every(isPlainObject)) throw new ApiError(400, 'PGRST102', 'All rows must be JSON objects');
+      statement = buildInsert(table, query, rows, {
+        representation,
+        missingDefault: prefer.missing === 'default',
+        resolution: prefer.resolution,
+      });
+    } else if (method === 'PATCH') {
+      if (!isPlainObject(body)) throw new ApiError(400, 'PGRST102', 'The body of a PATCH must be a JSON object');
+      statement = buildUpdate(table, query, body, { representation });
+    } else {
+      statement = buildDelete(table, query, { representation });
+    }
+    const result = await execute(req, method, statement);
+    const headers = { 'Content-Range': `*/${prefer.count ? result.count : '*'}` };
+    if (method === 'POST') send(res, 201, representation ? result.body : null, headers);
+    else send(res, representation ? 200 : 204, representation ? result.body : null, headers);
+  }
+}
+
+/** @param {string} key */
+function digest(key) {
+  return createHash('sha256').update(key).digest();
+}
+
+/**
+ * The apikey header (or ?apikey=) must be the configured anonymous key, as Supabase's
+ * gateway requires; a bearer token, when sent, must be that same key (there are no users).
+ */
+/** @param {Request} req @param {URL} url @param {Buffer} expectedKey */
+function checkApiKey(req, url, expectedKey) {
+  const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
+  if (!given) {
+    throw new ApiError(401, 'PGRST302', 'No API key found in request', {
+      hint: 'No `apikey` request header or url param was found.',
+    });
+  }
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  for (const key of bearer === undefined ? [given] : [given, bearer]) {
+    if (!timingSafeEqual(digest(key), expectedKey)) {
+      throw new ApiError(401, 'PGRST301', 'Invalid API key', {
+        hint: 'Double check your Supabase `anon` API key.',
+      });
+    }
+  }
+}
+
+/** Only the public schema is exposed (Accept-Profile / Content-Profile). */
+/** @param {Request} req @param {string} method */
+function checkProfile(req, method) {
+  const header = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
+  const profile = req.headers[header];
+  if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
+    throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMA}`);
+  }
+}
+
+/** @param {import('./schema-cache.mjs').SchemaCache} schema @param {string} pathname */
+function findTable(schema, pathname) {
+  const rest = pathname.slice(REST_PREFIX.length + 1);
+  let name;
+  try {
+    name = decodeURIComponent(rest);
+  } catch {
+    name = rest;
+  }
+  const table = name.includes('/') ? undefined : schema.get(name);
+  if (!table) {
+    if (name.startsWith('rpc/')) {
+      throw new ApiError(404, 'PGRST202', `Could not find the function ${EXPOSED_SCHEMA}.${name.slice(4)} in the schema cache`);
+    }
+    throw new ApiError(404, 'PGRST205', `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`);
+  }
+  return table;
+}
+
+/**
+ * Prefer: return=…, count=…, missing=…, resolution=… (comma- or repeated-header-separated).
+ * @param {string | string[] | undefined} header
+ */
+export function parsePrefer(header) {
+  const prefer = {
+    return: 'minimal',
+    count: false,
+    missing: 'null',
+    /** @type {'merge' | 'ignore' | null} */
+    resolution: null,
+  };
+  for (const item of [header].flat().join(',').split(',')) {
+    const [key, value] = item.trim().split('=');
+    if (key === 'return' && (value === 'representation' || value === 'minimal' || value === 'headers-only')) {
+      prefer.return = value;
+    } else if (key === 'count' && ['exact', 'planned', 'estimated'].includes(value)) {
+      // Planned and estimated counts come from the planner in PostgREST; exact is as good here.
+      prefer.count = true;
+    } else if (key === 'missing' && value === 'default') {
+      prefer.missing = 'default';
+    } else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) {
+      prefer.resolution = value === 'merge-duplicates' ? 'merge' : 'ignore';
+    }
+  }
+  return prefer;
+}
+
+/**
+ * limit/offset from the query (what supabase-js sends) or a Range header (older clients),
+ * capped at max_rows like PostgREST's db-max-rows.
+ */
+/** @param {Request} req @param {ParsedQuery} query @param {number} maxRows */
+function requestedRange(req, query, maxRows) {
+  let limit = query.limit;
+  let offset = query.offset;
+  const range = /^(\d{1,18})-(\d{1,18})?$/.exec(String(req.headers.range ?? '').trim());
+  if (range && limit === null) {
+    offset = BigInt(range[1]);
+    if (range[2] !== undefined) {
+      const last = BigInt(range[2]);
+      if (last < offset) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable');
+      limit = last - offset + 1n;
+    }
+  }
+  const cap = BigInt(maxRows);
+  return { limit: limit === null || limit > cap ? cap : limit, offset };
+}
+
+/**
+ * PostgREST's status for a read: 416 past the end, 206 for part of a counted set, else 200.
+ * @param {bigint} offset @param {number} count rows returned @param {number | null} total
+ */
+export function rangeStatus(offset, count, total) {
+  const first = Number(offset);
+  const contentRange = `${count === 0 ? '*' : `${first}-${first + count - 1}`}/${total ?? '*'}`;
+  if (total === null) return { status: 200, contentRange };
+  if (first > total) return { status: 416, contentRange: `*/${total}` };
+  return { status: count < total ? 206 : 200, contentRange };
+}
+
+/** `.single()` asks for one object; anything but exactly one row is an error. */
+/** @param {Request} req */
+function acceptsSingleObject(req) {
+  return /application\/vnd\.pgrst\.object\+json/.test(String(req.headers.accept ?? ''));
+}
+
+/** @param {{ count: number, body: string | null }} result */
+function singleObject(result) {
+  if (result.count !== 1) {
+    throw new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
+      details: `The result contains ${result.count} rows`,
+    });
+  }
+  return JSON.stringify(JSON.parse(result.body ?? '[]')[0]);
+}
+
+/**
+ * Bodies must be declared JSON, as PostgREST requires. This also keeps other sites' plain
+ * HTML forms (which can only send form or text bodies, with no preflight) from posting
+ * through visitors' browsers.
+ * @param {Request} req
+ */
+function checkJsonBody(req) {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`);
+  }
+}
+
+/** @param {string} text */
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The headers PostgREST puts in `request.headers` (lower-case names), with the client
+ * address the rate limit reads. Cookies are left out: nothing in the database needs them.
+ */
+/** @param {Request} req */
+function requestHeaders(req) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === 'cookie' || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  headers['x-forwarded-for'] = forwardedFor(req);
+  return headers;
+}

@@ -1,0 +1,146 @@
+// Concurrency and persistence: parallel writers lose nothing; a restart keeps every row,
+// applies no migration twice and never seeds twice; only new migrations are applied.
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBackend } from '../../supabase/local/backend.mjs';
+import { listMigrations, openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
+import { DEV_ANON_KEY, migratedImage, serve, startBackend, tableCounts } from './harness';
+
+const temporary: string[] = [];
+async function tempDir() {
+  const dir = await mkdtemp(join(tmpdir(), 'genesis-db-test-'));
+  temporary.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('200 concurrent inserts from parallel clients', () => {
+  it('are all present, none duplicated', async () => {
+    // Each client has its own address, so the default rate limit (5) stays in force.
+    const api = await startBackend();
+    try {
+      const before = await tableCounts(api.backend);
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          api.client(`10.0.${Math.floor(i / 250)}.${i % 250}`).from('posts').insert({ content: `parallel ${i}` }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(200).fill(201));
+      const { rows } = await api.backend.db.query<{ content: string; n: number }>(
+        "select content, count(*)::int as n from public.posts where content like 'parallel %' group by content",
+      );
+      expect(rows).toHaveLength(200);
+      expect(rows.every((row) => row.n === 1)).toBe(true);
+      expect((await tableCounts(api.backend)).posts).toBe(before.posts + 200);
+      const ids = await api.backend.db.query<{ distinct_ids: number; total: number }>(
+        'select count(distinct id)::int as distinct_ids, count(*)::int as total from public.posts',
+      );
+      expect(ids.rows[0].distinct_ids).toBe(ids.rows[0].total);
+    } finally {
+      await api.stop();
+    }
+  });
+});
+
+async function countRows(db: PGlite) {
+  const { rows } = await db.query<{ posts: number; ideas: number }>(
+    'select (select count(*)::int from public.posts) as posts, (select count(*)::int from public.mota_ideas) as ideas',
+  );
+  return rows[0];
+}
+
+describe('restart with the same DATA_DIR', () => {
+  it('keeps every row, re-runs no migration and does not seed again', async () => {
+    const dataDir = await tempDir();
+    const firstLog: string[] = [];
+    const first = await startBackend({ dataDir, log: (line) => firstLog.push(line) });
+    // Started from the shared image: already migrated and seeded, nothing to apply.
+    expect(firstLog).toEqual([]);
+    const { status } = await first.client('192.0.2.1').from('mota_ideas').insert({ issue: 'kept', mitigation: 'across restarts' });
+    expect(status).toBe(201);
+    const before = await tableCounts(first.backend);
+    await first.stop();
+
+    const secondLog: string[] = [];
+    const second = await serve(await createBackend({ dataDir, anonKey: DEV_ANON_KEY, log: (line) => secondLog.push(line) }));
+    try {
+      expect(secondLog).toEqual([]);
+      expect(await tableCounts(second.backend)).toEqual(before);
+      const { data } = await second.client().from('mota_ideas').select('mitigation').eq('issue', 'kept');
+      expect(data).toEqual([{ mitigation: 'across restarts' }]);
+      const history = await second.backend.db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations order by version',
+      );
+      const files = await listMigrations(join(SUPABASE_DIR, 'migrations'));
+      expect(history.rows.map((r) => r.version)).toEqual(files.map((f) => f.version));
+      const seeds = await second.backend.db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
+      expect(seeds.rows[0].n).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('applies only migrations it has not seen, in order, and seeds only a new database', async () => {
+    const supabaseDir = await tempDir();
+    await cp(join(SUPABASE_DIR, 'migrations'), join(supabaseDir, 'migrations'), { recursive: true });
+    await cp(join(SUPABASE_DIR, 'seed.sql'), join(supabaseDir, 'seed.sql'));
+    const dataDir = await tempDir();
+
+    const opened = await openDatabase({ dataDir, template: await migratedImage(), supabaseDir });
+    expect(opened.applied).toEqual([]);
+    expect(opened.seeded).toBe(false);
+    const seededCounts = await countRows(opened.db);
+    expect(seededCounts.posts).toBeGreaterThan(0);
+    await opened.db.close();
+
+    await writeFile(
+      join(supabaseDir, 'migrations', '29991231000000_reader_notes.sql'),
+      'create table public.reader_notes (id bigint generated always as identity primary key, note text);',
+    );
+    const reopened = await openDatabase({ dataDir, supabaseDir });
+    try {
+      expect(reopened.applied).toEqual(['29991231000000']);
+      expect(reopened.seeded).toBe(false);
+      expect(await countRows(reopened.db)).toEqual(seededCounts);
+    } finally {
+      await reopened.db.close();
+    }
+    const again = await openDatabase({ dataDir, supabaseDir });
+    expect(again.applied).toEqual([]);
+    await again.db.close();
+  });
+
+  it('refuses a folder another running process has open, and takes over a stale lock', async () => {
+    const dataDir = await tempDir();
+    // The parent process (the test runner) is alive and is not this one.
+    await writeFile(join(dataDir, 'embedded-backend.pid'), String(process.ppid));
+    await expect(openDatabase({ dataDir, template: await migratedImage() })).rejects.toThrow(/in use by process/);
+    await writeFile(join(dataDir, 'embedded-backend.pid'), '4194303');
+    const opened = await openDatabase({ dataDir, template: await migratedImage() });
+    await opened.db.close();
+    await opened.release();
+  });
+
+  it('a failing migration is not recorded and leaves nothing half-done', async () => {
+    const supabaseDir = await tempDir();
+    await cp(join(SUPABASE_DIR, 'migrations'), join(supabaseDir, 'migrations'), { recursive: true });
+    await writeFile(
+      join(supabaseDir, 'migrations', '29991231000000_broken.sql'),
+      'create table public.half_done (id int); select no_such_function();',
+    );
+    const dataDir = await tempDir();
+    await expect(openDatabase({ dataDir, template: await migratedImage(), supabaseDir })).rejects.toThrow(/no_such_function/);
+    const { db } = await openDatabase({ dataDir, supabaseDir: SUPABASE_DIR });
+    try {
+      const { rows } = await db.query<{ present: boolean }>("select to_regclass('public.half_done') is not null as present");
+      expect(rows[0].present).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+
+/** Helpers for the forum and registry specs: the REST API of the embedded backend, and toasts. */
+
+export const REST = '/rest/v1';
+const headers = { apikey: DEV_ANON_KEY, Authorization: `Bearer ${DEV_ANON_KEY}`, 'Content-Type': 'application/json' };
+
+/** Inserts rows through the public API (as a visitor could), in batches under the body limit. */
+export async function insertRows(request: APIRequestContext, table: 'posts' | 'mota_ideas', rows: object[], baseURL?: string) {
+  for (let i = 0; i < rows.length; i += 250) {
+    const response = await request.post(`${baseURL ?? ''}${REST}/${table}`, { headers, data: rows.slice(i, i + 250) });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+/** How many visible rows a table holds, as the API counts them. */
+export async function countRows(request: APIRequestContext, table: 'posts' | 'mota_ideas'): Promise<number> {
+  const response = await request.head(`${REST}/${table}?select=id`, { headers: { ...headers, Prefer: 'count=exact' } });
+  return Number(response.headers()['content-range']?.split('/')[1]);
+}
+
+/** A string no other test uses, for finding this test's rows. */
+export function unique(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export const toast = (page: Page) => page.locator('[data-toast]');
+
+/**
+ * A toast with exactly this title (and, when given, this text and variant) is shown, and it is
+ * the only one once the one it replaced has left.
+ */
+export async function expectToast(page: Page, title: string, description?: string | null, variant?: string) {
+  const t = toast(page).filter({ has: page.locator('p:first-child', { hasText: title }) }).last();
+  await expect(t).toBeVisible();
+  await expect(t.locator('p').first()).toHaveText(title);
+  if (description === null) await expect(t.locator('p')).toHaveCount(1);
+  else if (description !== undefined) await expect(t.locator('p').nth(1)).toHaveText(description);
+  if (variant) await expect(t).toHaveAttribute('data-variant', variant);
+  await expect(toast(page)).toHaveCount(1);
+}
+
+/** The newest toast on screen. */
+export const lastToast = (page: Page) => toast(page).last();
+
+/**
+ * The client retries a failed GET three times, 1 s, 2 s and 4 s apart, before giving up: with
+ * Playwright's clock installed, run time forward a second at a time until the toast appears.
+ */
+export async function runClockUntil(page: Page, condition: () => Promise<void>) {
+  await expect(async () => {
+    await page.clock.runFor(1000);
+    await condition();
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Answers a list request with no rows, as PostgREST does for an empty table. */
+export function emptyList(route: Route) {
+  return route.fulfill({
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': '*/0', 'Access-Control-Expose-Headers': 'Content-Range' },
+    body: '[]',
+  });
+}
+
+/** A server error in PostgREST's shape. */
+export function serverError(route: Route) {
+  return route.fulfill({
+    status: 500,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }),
+  });
+}
+
+/** Holds matching requests until `release` is called: for seeing loading and in-flight states. */
+export async function holdRequests(page: Page, url: string | RegExp, method = 'GET') {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+/** Counts the requests of one method to a table while the test runs. */
+export function countRequests(page: Page, table: string, method: string): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (r) => {
+    if (r.method() === method && new URL(r.url()).pathname === `${REST}/${table}`) counter.count += 1;
+  });
+  return counter;
+}
+
+/** The page never scrolls sideways (long words wrap). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,76 @@
+import { test, expect } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expectToast } from './community-helpers';
+
+// The database's rate limit, as the visitor meets it. The suite's server runs with the limit
+// off (COMMUNITY_RATE_LIMIT=0), so this file starts its own `npm start` server with a
+// throwaway database and a limit of 2 inserts per table per 10 minutes.
+test.describe.configure({ mode: 'serial' });
+
+const port = Number(process.env.E2E_PORT ?? 4399) - 1;
+const origin = `http://127.0.0.1:${port}`;
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '2' },
+    detached: true, // its own process group, stopped as a whole below
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${origin}/forum`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 45_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+});
+
+test('past the rate limit, posts and ideas are refused with a clear toast, and nothing typed is lost', async ({ page }) => {
+  await page.goto(`${origin}/forum`);
+  const message = page.getByLabel('Your message');
+  for (const n of [1, 2]) {
+    await message.fill(`Rate limit test post ${n}`);
+    await page.getByRole('button', { name: 'Post to the Forum' }).click();
+    await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+  }
+  await message.fill('One post too many');
+  await page.getByRole('button', { name: 'Post to the Forum' }).click();
+  await expectToast(
+    page,
+    'Error submitting post',
+    'You have added many words to the grove in the last few minutes. Sit a while in the shade and try again shortly.',
+    'destructive',
+  );
+  await expect(message).toHaveValue('One post too many');
+
+  // The registry has its own allowance.
+  await page.goto(`${origin}/mota`);
+  const dialog = page.getByRole('dialog', { name: 'Submit New Idea' });
+  for (const n of [1, 2, 3]) {
+    await page.getByRole('button', { name: 'Submit New Idea' }).click();
+    await dialog.getByLabel('Issue/Problem').fill(`Rate limit issue ${n}`);
+    await dialog.getByLabel('Mitigation/Proposed Solution').fill(`Rate limit mitigation ${n}`);
+    await dialog.getByRole('button', { name: 'Submit Idea' }).click();
+    if (n < 3) {
+      await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.');
+      await expect(dialog).toBeHidden();
+    }
+  }
+  const refusal =
+    'You have added many sparks to the bonfire in the last few minutes. Sit a while in the shade and try again shortly.';
+  await expectToast(page, 'Submission Failed', refusal, 'destructive');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText(refusal);
+  await expect(dialog.getByLabel('Issue/Problem')).toHaveValue('Rate limit issue 3');
+});

@@ -1,0 +1,36 @@
+import { test, expect } from '@playwright/test';
+import { sitemapPaths } from './helpers';
+
+// Checks that hold for every page in the sitemap, so new pages are covered without new code.
+test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({ page }) => {
+  test.setTimeout(240_000);
+  const paths = await sitemapPaths(page);
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  const checked = new Set<string>();
+  const problems: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    if (response?.status() !== 200) problems.push(`${path}: HTTP ${response?.status()}`);
+    if ((await page.locator('h1').count()) !== 1) problems.push(`${path}: ${await page.locator('h1').count()} h1 elements`);
+    const title = await page.title();
+    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    const canonical = (await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '';
+    if (titles.has(title)) problems.push(`${path}: same title as ${titles.get(title)}`);
+    if (descriptions.has(description)) problems.push(`${path}: same description as ${descriptions.get(description)}`);
+    if (description.length < 50) problems.push(`${path}: description too short`);
+    if (new URL(canonical).pathname !== path) problems.push(`${path}: canonical ${canonical}`);
+    titles.set(title, path);
+    descriptions.set(description, path);
+    const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
+    const origin = new URL(page.url()).origin;
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== origin || checked.has(url.pathname)) continue;
+      checked.add(url.pathname);
+      const status = (await page.request.get(url.pathname)).status();
+      if (status !== 200) problems.push(`${path}: link to ${url.pathname} answers ${status}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,350 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { watchConsole } from './helpers';
+import {
+  REST,
+  countRequests,
+  countRows,
+  emptyList,
+  expectNoHorizontalScroll,
+  expectToast,
+  holdRequests,
+  insertRows,
+  lastToast,
+  runClockUntil,
+  serverError,
+  toast,
+  unique,
+} from './community-helpers';
+
+// The Carob Forum against the embedded backend (DATA_DIR=memory, COMMUNITY_RATE_LIMIT=0).
+// The tests of this file share the posts table, so they run one after another; the paging test
+// adds 1,000 posts and runs last.
+test.describe.configure({ mode: 'default' });
+
+const POSTS = `**${REST}/posts**`;
+const list = (page: Page) => page.getByRole('tabpanel');
+const posts = (page: Page) => list(page).locator('[data-post]');
+const messageField = (page: Page) => page.getByLabel('Your message');
+const nameField = (page: Page) => page.getByLabel('Your name');
+const postButton = (page: Page) => page.getByRole('button', { name: 'Post to the Forum' });
+
+async function open(page: Page) {
+  await page.goto('/forum');
+  await expect(list(page).locator('[data-state="list"], [data-state="empty"]')).toBeVisible();
+}
+
+test('the page: title, side description, links, form and the newest posts @phone', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await open(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Carob Forum');
+  await expect(page.locator('h1')).toHaveCount(1);
+  const side = page.getByRole('complementary', { name: 'About the Carob Forum' });
+  await expect(side).toContainText('Sentinel');
+  await expect(side.getByRole('link', { name: 'submission guidelines' })).toHaveAttribute('href', '/submission-guidelines');
+  await expect(side.getByRole('link', { name: 'The meta-narrative' })).toHaveAttribute('href', '/meta-narrative');
+  await expect(page.getByRole('heading', { name: 'Join the Dialogue' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Thread View' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Dialogue Scroll' })).toHaveAttribute('aria-selected', 'false');
+  await expect(posts(page).first()).toBeVisible();
+  // Oldest first within the page.
+  const times = await posts(page).locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
+  expect(times.map((t) => Date.parse(t))).toEqual([...times.map((t) => Date.parse(t))].sort((a, b) => a - b));
+  await expectNoHorizontalScroll(page);
+  checkConsole();
+});
+
+test('loading, then the list', async ({ page }) => {
+  const release = await holdRequests(page, POSTS);
+  await page.goto('/forum');
+  await expect(list(page).locator('[data-state="loading"]')).toHaveText(/Gathering the conversation/);
+  await expect(list(page).getByRole('status')).toBeVisible();
+  release();
+  await expect(list(page).locator('[data-state="list"]')).toBeVisible();
+  await expect(list(page).locator('[data-state="loading"]')).toHaveCount(0);
+});
+
+test('an empty forum says the grove is quiet', async ({ page }) => {
+  await page.route(POSTS, (route) => (route.request().method() === 'GET' ? emptyList(route) : route.fallback()));
+  await page.goto('/forum');
+  await expect(list(page).locator('[data-state="empty"]')).toHaveText('The grove is quiet. Be the first to speak.');
+  await expect(page.getByRole('navigation', { name: 'Forum pages' })).toHaveCount(0);
+});
+
+for (const failure of ['blocked', 'a server error'] as const) {
+  test(`a failed fetch (${failure}) shows the Error fetching posts toast`, async ({ page }) => {
+    await page.clock.install();
+    await page.route(POSTS, (route) => (failure === 'blocked' ? route.abort() : serverError(route)));
+    await page.goto('/forum');
+    // A blocked request is retried three times first (postgrest-js), a server error is not.
+    await runClockUntil(page, () => expect(toast(page)).toHaveCount(1, { timeout: 200 }));
+    await expectToast(page, 'Error fetching posts', 'Could not retrieve the dialogue. Please try again later.', 'destructive');
+    await expect(list(page).locator('[data-state="error"]')).toBeVisible();
+    // Try again, with the backend back.
+    await page.unroute(POSTS);
+    await list(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(list(page).locator('[data-state="list"]')).toBeVisible();
+  });
+}
+
+test('posting with a name: trimmed, toast, form cleared, list reloaded with the post last', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await open(page);
+  const text = unique('Under the carob');
+  await nameField(page).fill('  Eleni  ');
+  await messageField(page).fill(`  ${text}  `);
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(`${REST}/posts`));
+  const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().includes(`${REST}/posts`));
+  await postButton(page).click();
+  expect((await sent).postDataJSON()).toEqual({ content: text, author_name: 'Eleni' });
+  await reloaded;
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  await expect(messageField(page)).toHaveValue('');
+  await expect(nameField(page)).toHaveValue('');
+  const last = posts(page).last();
+  await expect(last.locator('[data-content]')).toHaveText(text);
+  await expect(last.locator('[data-author]')).toHaveText('Eleni');
+  await expect(last).toBeInViewport();
+  checkConsole();
+});
+
+test('posting without a name sends null and shows Anonymous', async ({ page }) => {
+  await open(page);
+  const text = unique('No name needed');
+  await nameField(page).fill('   ');
+  await messageField(page).fill(text);
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(`${REST}/posts`));
+  await postButton(page).click();
+  expect((await sent).postDataJSON()).toEqual({ content: text, author_name: null });
+  await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
+  await expect(posts(page).last().locator('[data-author]')).toHaveText('Anonymous');
+});
+
+test('an empty or blank post gets the Empty Post toast and sends nothing', async ({ page }) => {
+  await open(page);
+  const sent = countRequests(page, 'posts', 'POST');
+  await postButton(page).click();
+  await expectToast(page, 'Empty Post', 'Please write something before posting.', 'destructive');
+  await messageField(page).fill(' \n\t ');
+  await nameField(page).fill('Someone');
+  await postButton(page).click();
+  await expectToast(page, 'Empty Post', 'Please write something before posting.');
+  expect(sent.count).toBe(0);
+  await expect(nameField(page)).toHaveValue('Someone');
+});
+
+test('a failed post shows Error submitting post and keeps everything typed', async ({ page }) => {
+  await open(page);
+  await page.route(POSTS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await nameField(page).fill('Yiannis');
+  await messageField(page).fill('Kept, even when the wire is cut.\nSecond line.');
+  await postButton(page).click();
+  await expectToast(page, 'Error submitting post', 'Your message could not be posted. Please try again.', 'destructive');
+  await expect(nameField(page)).toHaveValue('Yiannis');
+  await expect(messageField(page)).toHaveValue('Kept, even when the wire is cut.\nSecond line.');
+  await expect(postButton(page)).toBeEnabled();
+
+  // A server error reads the same.
+  await page.unroute(POSTS);
+  await page.route(POSTS, (route) => (route.request().method() === 'POST' ? serverError(route) : route.fallback()));
+  await postButton(page).click();
+  await expectToast(page, 'Error submitting post', 'Your message could not be posted. Please try again.');
+  await expect(messageField(page)).toHaveValue('Kept, even when the wire is cut.\nSecond line.');
+});
+
+test("the database's refusals are explained in the site's voice", async ({ page }) => {
+  await open(page);
+  // Too many links is caught before sending…
+  const sent = countRequests(page, 'posts', 'POST');
+  await messageField(page).fill('See https://a.example, https://b.example and www.c.example');
+  await postButton(page).click();
+  await expect(lastToast(page)).toContainText('Error submitting post');
+  await expect(lastToast(page)).toContainText('Please keep to 2 links or fewer.');
+  expect(sent.count).toBe(0);
+  // …and if the database refuses anyway (a check constraint), the visitor hears why.
+  await page.route(POSTS, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: '23514',
+            message: 'new row for relation "posts" violates check constraint "posts_content_length"',
+            details: null,
+            hint: null,
+          }),
+        })
+      : route.fallback(),
+  );
+  await messageField(page).fill('A short message the database pretends is long.');
+  await postButton(page).click();
+  await expect(lastToast(page)).toContainText('Error submitting post');
+  await expect(lastToast(page)).toContainText('Your message runs past 2,000 characters.');
+  await expect(messageField(page)).toHaveValue('A short message the database pretends is long.');
+});
+
+test('visitor text is shown as text: no HTML, long words wrap, line breaks kept @phone', async ({ page }) => {
+  await open(page);
+  const payload = '<img src=x onerror=window.__xss=1>';
+  const longWord = 'Aion'.repeat(120);
+  const marker = unique('xss');
+  await nameField(page).fill('<b>Mallory</b>');
+  await messageField(page).fill(`${payload}\n${marker}\n${longWord}`);
+  await postButton(page).click();
+  const last = posts(page).last();
+  await expect(last.locator('[data-content]')).toContainText(marker);
+  await expect(last.locator('[data-content]')).toContainText(payload);
+  await expect(last.locator('[data-author]')).toHaveText('<b>Mallory</b>');
+  await expect(last.locator('img, b')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  // Line breaks kept, the long word wraps inside the card.
+  const lines = await last.locator('[data-content]').evaluate((el) => (el as HTMLElement).innerText.split('\n'));
+  expect(lines[0]).toBe(payload);
+  expect(lines[1]).toBe(marker);
+  const overflow = await last.locator('[data-content]').evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalScroll(page);
+  // The same in the Dialogue Scroll.
+  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+  await expect(posts(page).last().locator('[data-content]')).toContainText(payload);
+  await expectNoHorizontalScroll(page);
+});
+
+test('the honeypot: a filled hidden field sends nothing but looks like success', async ({ page }) => {
+  await open(page);
+  const sent = countRequests(page, 'posts', 'POST');
+  const text = unique('robot');
+  const trap = page.locator('[data-honeypot] input');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await expect(page.locator('[data-honeypot]')).toHaveAttribute('aria-hidden', 'true');
+  await trap.fill('http://spam.example', { force: true });
+  await messageField(page).fill(text);
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+  await expect(messageField(page)).toHaveValue('');
+  await page.reload();
+  await expect(posts(page).first()).toBeVisible();
+  await expect(list(page)).not.toContainText(text);
+  expect(sent.count).toBe(0);
+});
+
+test('a double click sends one post; the button is disabled while it is in flight', async ({ page }) => {
+  await open(page);
+  const sent = countRequests(page, 'posts', 'POST');
+  const release = await holdRequests(page, POSTS, 'POST');
+  const text = unique('once only');
+  await messageField(page).fill(text);
+  await postButton(page).dblclick();
+  await expect(page.getByRole('button', { name: 'Posting…' })).toBeDisabled();
+  release();
+  await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
+  expect(sent.count).toBe(1);
+  await expect(list(page).getByText(text)).toHaveCount(1);
+});
+
+test('character counters at the database limits; the form refuses more', async ({ page }) => {
+  await open(page);
+  const counter = (field: string) => page.locator(`[data-field="${field}"] [data-counter]`);
+  await expect(counter('content')).toContainText('0 / 2,000');
+  await messageField(page).fill('carob 🌳');
+  await expect(counter('content')).toContainText('7 / 2,000');
+  await messageField(page).fill('x'.repeat(2100));
+  await expect(messageField(page)).toHaveValue('x'.repeat(2000));
+  await expect(counter('content')).toContainText('2,000 / 2,000');
+  await nameField(page).fill('n'.repeat(80));
+  await expect(nameField(page)).toHaveValue('n'.repeat(60));
+  await expect(counter('author_name')).toContainText('60 / 60');
+});
+
+test('the tabs change only the look, and work from the keyboard', async ({ page }) => {
+  await open(page);
+  const contents = () => posts(page).locator('[data-content]').allInnerTexts();
+  const inThread = await contents();
+  await expect(list(page).locator('[data-view="thread"]')).toBeVisible();
+  await page.getByRole('tab', { name: 'Thread View' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const scrollTab = page.getByRole('tab', { name: 'Dialogue Scroll' });
+  await expect(scrollTab).toHaveAttribute('aria-selected', 'true');
+  await expect(scrollTab).toBeFocused();
+  await expect(list(page).locator('[data-view="scroll"]')).toBeVisible();
+  expect(await contents()).toEqual(inThread);
+  await expect(list(page)).toHaveAttribute('aria-labelledby', (await scrollTab.getAttribute('id'))!);
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Thread View' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(scrollTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Thread View' })).toBeFocused();
+  // One tab stop for the tab list: Tab moves on into the panel.
+  await page.keyboard.press('Tab');
+  await expect(list(page)).toBeFocused();
+});
+
+test('no serious accessibility problems, in both views and both themes', async ({ page }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await open(page);
+    for (const view of ['Thread View', 'Dialogue Scroll']) {
+      await page.getByRole('tab', { name: view }).click();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }
+  }
+});
+
+test('paging through 1,000 posts: newest page first, oldest first within a page', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const tag = unique('paged');
+  const rows = Array.from({ length: 1000 }, (_, i) => ({
+    content: `${tag} #${String(i + 1).padStart(4, '0')}`,
+    author_name: i % 3 ? `Reader ${i + 1}` : null,
+  }));
+  await insertRows(request, 'posts', rows);
+  const total = await countRows(request, 'posts');
+  expect(total).toBeGreaterThanOrEqual(1000);
+  const pages = Math.ceil(total / 10);
+  const f = (n: number) => n.toLocaleString('en-GB');
+  const numbers = async () => (await posts(page).locator('[data-content]').allInnerTexts()).map((t) => t.split('#')[1]);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(4, '0'));
+
+  // The initial HTML stays small: posts arrive by request, a page at a time.
+  const html = await (await request.get('/forum')).text();
+  expect(html).not.toContain(tag);
+  expect(html.length).toBeLessThan(150_000);
+
+  const fetched: string[] = [];
+  page.on('request', (r) => r.url().includes(`${REST}/posts`) && r.method() === 'GET' && fetched.push(r.url()));
+  await open(page);
+  expect(await numbers()).toEqual(range(991, 1000));
+  await expect(page.locator('[data-summary]')).toHaveText(`Messages ${f(total - 9)}–${f(total)} of ${f(total)}, the most recent`);
+  // Only one page was asked for, with a count.
+  expect(fetched).toHaveLength(1);
+  expect(fetched[0]).toContain('limit=10');
+
+  const pager = page.getByRole('navigation', { name: 'Forum pages' });
+  await expect(pager.getByRole('button', { name: `Page ${pages}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: 'Later' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Earlier' }).click();
+  await expect.poll(numbers).toEqual(range(981, 990));
+  await expect(pager.getByRole('button', { name: `Page ${pages - 1}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  await pager.getByRole('button', { name: 'Later' }).click();
+  await expect.poll(numbers).toEqual(range(991, 1000));
+
+  // The very first page holds the earliest posts ever written (the starter rows come first).
+  await pager.getByRole('button', { name: 'Page 1', exact: true }).click();
+  const firstCount = total - (pages - 1) * 10;
+  await expect(page.locator('[data-summary]')).toHaveText(`Messages 1–${firstCount} of ${f(total)}, page 1 of ${f(pages)}`);
+  await expect(posts(page)).toHaveCount(firstCount);
+  await expect(pager.getByRole('button', { name: 'Earlier' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Later' }).click();
+  await expect(page.locator('[data-summary]')).toHaveText(
+    `Messages ${firstCount + 1}–${firstCount + 10} of ${f(total)}, page 2 of ${f(pages)}`,
+  );
+
+  // After posting, the visitor is back on the newest page with their post last.
+  const mine = unique('after paging');
+  await messageField(page).fill(mine);
+  await postButton(page).click();
+  await expect(posts(page).last().locator('[data-content]')).toHaveText(mine);
+  await expect(pager.getByRole('button', { name: 'Later' })).toBeDisabled();
+});

@@ -1,0 +1,140 @@
+import { test, expect, type Page } from '@playwright/test';
+
+const slides = (page: Page) => page.locator('[data-pulse-slide]');
+const visibleSlideIndex = (page: Page) =>
+  slides(page).evaluateAll((all) => all.findIndex((el) => !(el as HTMLElement).hidden && getComputedStyle(el).display !== 'none'));
+
+test.describe('home page', () => {
+  test('has the sections of the spec with their links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Genesis');
+    await expect(page.getByRole('link', { name: 'Discover the Book' })).toHaveAttribute('href', '/book');
+    await expect(page.locator('#book-preview-section')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Take the Curious Mind Quiz' })).toHaveAttribute('href', '/curious-mind-quiz');
+    await expect(page.getByRole('heading', { name: 'Why I wrote Genesis' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get Early Access' })).toHaveAttribute('href', '/early-access-signup');
+    const engage = page.locator('main a[href="/engage"]').filter({ hasText: 'Engage' });
+    await expect(engage).toBeVisible();
+    await expect(engage).toHaveCSS('position', 'fixed');
+  });
+
+  test('the endorsement dialog holds the full text credited to a text-generation model', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('figure').filter({ hasText: 'text-generation model' }).first()).toBeVisible();
+    const open = page.getByRole('button', { name: 'Read the full assessment' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'An Assessment, by a Machine' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('text-generation model');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test('Pulse Thoughts: 12 quotes, dots and arrows that wrap both ways', async ({ page }) => {
+    await page.goto('/');
+    await expect(slides(page)).toHaveCount(12);
+    await expect(slides(page).filter({ hasText: 'Lament for a Province' })).toHaveCount(1);
+    await expect(slides(page).nth(10)).toContainText('Aion:');
+    await expect(slides(page).nth(11)).toContainText('Aion:');
+    const dots = page.locator('[data-pulse-dot]');
+    await expect(dots).toHaveCount(12);
+    expect(await visibleSlideIndex(page)).toBe(0);
+    await page.getByRole('button', { name: 'Previous quote' }).click();
+    expect(await visibleSlideIndex(page)).toBe(11);
+    await expect(dots.nth(11)).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Next quote' }).click();
+    expect(await visibleSlideIndex(page)).toBe(0);
+    await page.getByRole('button', { name: 'Show quote 6' }).click();
+    expect(await visibleSlideIndex(page)).toBe(5);
+  });
+
+  test('Pulse Thoughts advance every 7 s and any change restarts the timer', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.pauseAt(Date.now() + 100);
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(7000);
+    expect(await visibleSlideIndex(page)).toBe(1);
+    await page.clock.runFor(5000);
+    // A manual change 5 s into the interval restarts it: 6 s later nothing has moved on.
+    await page.getByRole('button', { name: 'Show quote 4' }).dispatchEvent('click');
+    await page.clock.runFor(6000);
+    expect(await visibleSlideIndex(page)).toBe(3);
+    await page.clock.runFor(1000);
+    expect(await visibleSlideIndex(page)).toBe(4);
+  });
+
+  test('Pulse Thoughts pause while hovered', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.pauseAt(Date.now() + 100);
+    await page.locator('[data-pulse-carousel]').hover();
+    await page.clock.runFor(15000);
+    expect(await visibleSlideIndex(page)).toBe(0);
+  });
+
+  test('Pulse Thoughts stay still for visitors who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.pauseAt(Date.now() + 100);
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(21000);
+    expect(await visibleSlideIndex(page)).toBe(0);
+  });
+});
+
+test.describe('Start Here guide', () => {
+  test('is offered on a first visit and never again once closed @phone', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Start Here' });
+    await expect(button).toBeVisible();
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome, Curious Mind' });
+    await expect(dialog).toBeVisible();
+    const choices = dialog.locator('[data-start-guide-choice]');
+    await expect(choices).toHaveCount(4);
+    const expected = [
+      ['Read the Story', '/book'],
+      ['Meet the Mind', '/about'],
+      ['Wander & Wonder', '/essays'],
+      ['Join the Agora', '/community'],
+    ];
+    for (const [i, [text, href]] of expected.entries()) {
+      await expect(choices.nth(i)).toContainText(text);
+      await expect(choices.nth(i)).toHaveAttribute('href', href);
+    }
+    await dialog.getByRole('button', { name: 'Close this and explore freely' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).not.toBeNull();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Start Here' })).toBeHidden();
+  });
+
+  test('Escape and choosing a destination also store the flag', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Here' }).click();
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).not.toBeNull();
+
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('button', { name: 'Start Here' }).click();
+    await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { once: true }));
+    await page.getByRole('dialog').getByRole('link', { name: /Meet the Mind/ }).click();
+    expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).not.toBeNull();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the home page still shows every quote and opens its dialogs', async ({ page }) => {
+    await page.goto('/');
+    for (const slide of await slides(page).all()) await expect(slide).toBeVisible();
+    await page.getByRole('button', { name: 'Read the full assessment' }).click();
+    await expect(page.getByRole('dialog', { name: 'An Assessment, by a Machine' })).toBeVisible();
+  });
+});

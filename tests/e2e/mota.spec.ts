@@ -1,0 +1,408 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { watchConsole } from './helpers';
+import {
+  REST,
+  countRequests,
+  emptyList,
+  expectNoHorizontalScroll,
+  expectToast,
+  holdRequests,
+  insertRows,
+  lastToast,
+  runClockUntil,
+  serverError,
+  toast,
+  unique,
+} from './community-helpers';
+
+// The M.O.T.A. Open Registry against the embedded backend (DATA_DIR=memory,
+// COMMUNITY_RATE_LIMIT=0). The tests share the ideas table, so they run one after another.
+test.describe.configure({ mode: 'default' });
+
+const IDEAS = `**${REST}/mota_ideas**`;
+const COLUMNS = ['Issue/Problem', 'Mitigation/Proposed Solution', 'Proposed By', 'Notes/Comments'];
+const EMPTY = 'No ideas match your filter, or the registry is awaiting its first spark!';
+const rows = (page: Page) => page.locator('#mota-results [data-idea]');
+const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter the registry' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Submit New Idea' });
+const field = (page: Page, label: string) => dialog(page).getByLabel(label);
+const submitButton = (page: Page) => dialog(page).getByRole('button', { name: 'Submit Idea' });
+
+async function open(page: Page) {
+  await page.goto('/mota');
+  await expect(page.locator('#mota-results [data-state="list"], #mota-results [data-state="empty"]')).toBeVisible();
+}
+
+async function filterBy(page: Page, text: string) {
+  const response = page.waitForResponse((r) => r.url().includes(`${REST}/mota_ideas`) && r.request().method() === 'GET');
+  await filterBox(page).fill(text);
+  await response;
+  await expect(page.locator('#mota-results [data-state="loading"]')).toHaveCount(0);
+}
+
+async function openDialog(page: Page) {
+  await page.getByRole('button', { name: 'Submit New Idea' }).click();
+  await expect(dialog(page)).toBeVisible();
+}
+
+test('the page: title, copy, toolbar, and the table newest first @phone', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await open(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('M.O.T.A. Open Registry');
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.getByText('Mitigations for Our Technological Age').first()).toBeVisible();
+  await expect(page.locator('main').getByRole('link', { name: 'submission guidelines' }).first()).toHaveAttribute(
+    'href',
+    '/submission-guidelines',
+  );
+  for (const name of ['Submit New Idea', 'Random Idea', 'Export CSV', 'The Founding Vision']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('columnheader')).toHaveText(COLUMNS);
+  const times = await rows(page).locator('time').evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute('datetime')!)));
+  expect(times.length).toBeGreaterThan(0);
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  await expectNoHorizontalScroll(page);
+  checkConsole();
+});
+
+test('loading, then the table', async ({ page }) => {
+  const release = await holdRequests(page, IDEAS);
+  await page.goto('/mota');
+  await expect(page.locator('#mota-results [data-state="loading"]')).toBeVisible();
+  await expect(page.locator('#mota-results').getByRole('status')).toHaveText(/Opening the registry/);
+  release();
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('an empty registry says it is awaiting its first spark', async ({ page }) => {
+  await page.route(IDEAS, (route) => (route.request().method() === 'GET' ? emptyList(route) : route.fallback()));
+  await page.goto('/mota');
+  await expect(page.locator('#mota-results [data-state="empty"]')).toHaveText(EMPTY);
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+for (const failure of ['blocked', 'a server error'] as const) {
+  test(`a failed fetch (${failure}) shows the Error fetching ideas toast`, async ({ page }) => {
+    await page.clock.install();
+    await page.route(IDEAS, (route) => (failure === 'blocked' ? route.abort() : serverError(route)));
+    await page.goto('/mota');
+    await runClockUntil(page, () => expect(toast(page)).toHaveCount(1, { timeout: 200 }));
+    await expectToast(page, 'Error fetching ideas', 'Could not retrieve the registry. Please try again later.', 'destructive');
+    await expect(page.locator('#mota-results [data-state="error"]')).toBeVisible();
+  });
+}
+
+test('the filter: case-insensitive substring of issue, solution or proposer, run in the database', async ({ page, request }) => {
+  const tag = unique('Olive');
+  await insertRows(request, 'mota_ideas', [
+    { issue: `Issue with ${tag} inside`, mitigation: 'Plain mitigation', proposed_by: 'Someone', notes: null },
+    { issue: 'Plain issue', mitigation: `Mitigation naming ${tag.toUpperCase()}`, proposed_by: 'Someone', notes: null },
+    { issue: 'Another plain issue', mitigation: 'Plain again', proposed_by: `Proposer ${tag}`, notes: null },
+    { issue: 'Not this one', mitigation: 'Nor this', proposed_by: 'Someone', notes: `Notes mention ${tag} but notes are not searched` },
+  ]);
+  await open(page);
+  const queries: string[] = [];
+  page.on('request', (r) => r.method() === 'GET' && r.url().includes(`${REST}/mota_ideas`) && queries.push(decodeURIComponent(r.url())));
+  await filterBy(page, tag.toLowerCase());
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page.locator('[data-summary]')).toContainText(`3 ideas matching “${tag.toLowerCase()}”`);
+  expect(queries.at(-1)).toContain('ilike');
+  await filterBy(page, `  ${tag.toUpperCase()}  `);
+  await expect(rows(page)).toHaveCount(3);
+  // Characters that mean something to LIKE or to PostgREST are taken literally.
+  for (const odd of ['%', '_(,)"\\', `${tag}%`]) {
+    await filterBy(page, odd);
+    await expect(page.locator('#mota-results [data-state="empty"]')).toHaveText(EMPTY);
+  }
+  await filterBy(page, '');
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('Submit New Idea: required fields, Missing Fields, then success closes, reloads and thanks', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await open(page);
+  await openDialog(page);
+  await expect(field(page, 'Issue/Problem')).toBeFocused();
+  await expect(field(page, 'Issue/Problem')).toHaveAttribute('required', '');
+  await expect(field(page, 'Mitigation/Proposed Solution')).toHaveAttribute('required', '');
+  await expect(field(page, 'Proposed By')).not.toHaveAttribute('required', '');
+  await expect(field(page, 'Notes/Comments')).not.toHaveAttribute('required', '');
+
+  const sent = countRequests(page, 'mota_ideas', 'POST');
+  await submitButton(page).click();
+  await expectToast(page, 'Missing Fields', 'Please provide at least an Issue and a Solution.', 'destructive');
+  await expect(dialog(page).getByRole('alert')).toHaveText('Please provide at least an Issue and a Solution.');
+  await field(page, 'Issue/Problem').fill('An issue with no solution');
+  await field(page, 'Mitigation/Proposed Solution').fill('   ');
+  await submitButton(page).click();
+  await expect(lastToast(page)).toContainText('Missing Fields');
+  expect(sent.count).toBe(0);
+  await expect(dialog(page)).toBeVisible();
+
+  const issue = unique('Phones at the dinner table');
+  await field(page, 'Issue/Problem').fill(`  ${issue} `);
+  await field(page, 'Mitigation/Proposed Solution').fill('A basket by the door, the way we once left our shoes.');
+  const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(`${REST}/mota_ideas`));
+  await submitButton(page).click();
+  expect((await request).postDataJSON()).toEqual({
+    issue,
+    mitigation: 'A basket by the door, the way we once left our shoes.',
+    proposed_by: 'Anonymous',
+    notes: null,
+  });
+  await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.', 'normal');
+  await expect(dialog(page)).toBeHidden();
+  await expect(rows(page).first().locator('td').first()).toHaveText(issue);
+  await expect(rows(page).first().locator('[data-proposer]')).toHaveText('Anonymous');
+  // The form starts empty next time.
+  await openDialog(page);
+  await expect(field(page, 'Issue/Problem')).toHaveValue('');
+  await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  checkConsole();
+});
+
+test('a failed submission keeps the dialog open with everything typed', async ({ page }) => {
+  await open(page);
+  await page.route(IDEAS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await openDialog(page);
+  const values = {
+    'Issue/Problem': 'Maps that forget the footpaths',
+    'Mitigation/Proposed Solution': 'Let villages publish their own paths,\nwith the old names.',
+    'Proposed By': 'Yiannis',
+    'Notes/Comments': 'The goats know them all.',
+  };
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
+  await submitButton(page).click();
+  await expectToast(page, 'Submission Failed', 'Could not add your idea to the registry. Please try again.', 'destructive');
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole('alert')).toHaveText('Could not add your idea to the registry. Please try again.');
+  for (const [label, value] of Object.entries(values)) await expect(field(page, label)).toHaveValue(value);
+  await expect(submitButton(page)).toBeEnabled();
+  // Closing and reopening keeps the draft too.
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await openDialog(page);
+  await expect(field(page, 'Proposed By')).toHaveValue('Yiannis');
+  // A server error reads the same; with the backend back, the same draft goes through.
+  await page.unroute(IDEAS);
+  await page.route(IDEAS, (route) => (route.request().method() === 'POST' ? serverError(route) : route.fallback()));
+  await submitButton(page).click();
+  await expect(lastToast(page)).toContainText('Submission Failed');
+  await page.unroute(IDEAS);
+  await submitButton(page).click();
+  await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.');
+  await expect(rows(page).first().locator('[data-proposer]')).toHaveText('Yiannis');
+});
+
+test('the honeypot and the double click: robots send nothing, people send once', async ({ page }) => {
+  await open(page);
+  const sent = countRequests(page, 'mota_ideas', 'POST');
+  await openDialog(page);
+  await expect(dialog(page).locator('[data-honeypot]')).toHaveAttribute('aria-hidden', 'true');
+  await dialog(page).locator('[data-honeypot] input').fill('http://spam.example', { force: true });
+  await field(page, 'Issue/Problem').fill('Robot issue');
+  await field(page, 'Mitigation/Proposed Solution').fill('Robot mitigation');
+  await submitButton(page).click();
+  await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.');
+  await expect(dialog(page)).toBeHidden();
+  expect(sent.count).toBe(0);
+
+  const release = await holdRequests(page, IDEAS, 'POST');
+  await openDialog(page);
+  const issue = unique('Once');
+  await field(page, 'Issue/Problem').fill(issue);
+  await field(page, 'Mitigation/Proposed Solution').fill('Only one of these should arrive.');
+  await submitButton(page).dblclick();
+  await expect(dialog(page).getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+  release();
+  await expect(dialog(page)).toBeHidden();
+  await expect(rows(page).first().locator('td').first()).toHaveText(issue);
+  expect(sent.count).toBe(1);
+  await filterBy(page, issue);
+  await expect(rows(page)).toHaveCount(1);
+});
+
+test('visitor text is shown as text, with long words wrapped @phone', async ({ page, request }) => {
+  const tag = unique('xss');
+  const payload = '<img src=x onerror=window.__xss=1>';
+  await insertRows(request, 'mota_ideas', [
+    { issue: `${payload} ${tag}`, mitigation: `${'Sentinel'.repeat(40)}\nsecond line`, proposed_by: '<b>Mallory</b>', notes: payload },
+  ]);
+  await open(page);
+  await filterBy(page, tag);
+  const row = rows(page).first();
+  await expect(row.locator('td').first()).toHaveText(`${payload} ${tag}`);
+  await expect(row.locator('[data-proposer]')).toHaveText('<b>Mallory</b>');
+  await expect(row.locator('img, b')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  const mitigation = row.locator('td').nth(1);
+  expect(await mitigation.evaluate((el) => (el as HTMLElement).innerText.split('\n').at(-1))).toBe('second line');
+  expect(await mitigation.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoHorizontalScroll(page);
+});
+
+test('Random Idea: a 7-second toast with the issue, solution and proposer', async ({ page, request }) => {
+  const issue = unique('Random pick');
+  await insertRows(request, 'mota_ideas', [{ issue, mitigation: 'Roll the dice slowly', proposed_by: 'Eleni' }]);
+  // Math.random() = 0 picks the first idea in registry order: the newest, just added.
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
+  await page.clock.install();
+  await open(page);
+  await page.getByRole('button', { name: 'Random Idea' }).click();
+  await expectToast(page, `Random Idea: ${issue}`, 'Solution: Roll the dice slowly (Proposed by: Eleni)', 'normal');
+  // Hovering a toast pauses it; the button may sit under where the toast appears.
+  await page.mouse.move(10, 10);
+  await page.clock.runFor(6500);
+  await expect(toast(page)).toHaveCount(1);
+  await page.clock.runFor(1000);
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test('Random Idea with an empty or unreachable registry', async ({ page }) => {
+  await open(page);
+  await page.route(IDEAS, (route) =>
+    route.request().method() === 'HEAD' || route.request().method() === 'GET' ? emptyList(route) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Random Idea' }).click();
+  await expectToast(page, 'No ideas yet', 'The registry is awaiting its first spark!', 'normal');
+  await page.unroute(IDEAS);
+  await page.route(IDEAS, serverError);
+  await page.getByRole('button', { name: 'Random Idea' }).click();
+  await expectToast(page, 'Error fetching ideas', 'Could not retrieve the registry. Please try again later.');
+});
+
+test('Export CSV: only the filtered rows, quoted, formula-safe, UTF-8 with a BOM', async ({ page, request }) => {
+  const tag = unique('csvtag');
+  // Inserted oldest first; the export lists newest first, as the table does.
+  await insertRows(request, 'mota_ideas', [
+    { issue: `=HYPERLINK("http://evil.example") ${tag}`, mitigation: '+1 for caution', proposed_by: '@someone', notes: '-minus' },
+  ]);
+  await insertRows(request, 'mota_ideas', [
+    { issue: `Commas, "quotes" and ${tag}`, mitigation: 'Line one\nLine two', proposed_by: 'Ζωή 🌿', notes: null },
+  ]);
+  await insertRows(request, 'mota_ideas', [{ issue: 'Unrelated idea', mitigation: 'Not exported', proposed_by: 'Nobody' }]);
+  await open(page);
+  await filterBy(page, tag.toUpperCase());
+  await expect(rows(page)).toHaveCount(2);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('mota_ideas.csv');
+  const bytes = await readFile(await file.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(bytes.toString('utf8')).toBe(
+    '\uFEFF' +
+      'Issue/Problem,Mitigation/Proposed Solution,Proposed By,Notes/Comments,Date Submitted\r\n' +
+      `"Commas, ""quotes"" and ${tag}","Line one\nLine two",Ζωή 🌿,,${today}\r\n` +
+      `"'=HYPERLINK(""http://evil.example"") ${tag}",'+1 for caution,'@someone,'-minus,${today}\r\n`,
+  );
+  await expectToast(page, 'Data exported to CSV!', null, 'normal');
+
+  // Nothing matches: no file, and the visitor is told.
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await filterBy(page, unique('nothing-matches'));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expectToast(page, 'No data to export', null, 'destructive');
+  expect(downloaded).toBe(false);
+});
+
+test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const tag = unique('bulk');
+  const ideas = Array.from({ length: 1100 }, (_, i) => ({
+    issue: `${tag} issue ${String(i + 1).padStart(4, '0')}`,
+    mitigation: `Mitigation ${i + 1}`,
+  }));
+  await insertRows(request, 'mota_ideas', ideas);
+  const html = await (await request.get('/mota')).text();
+  expect(html).not.toContain(tag);
+  expect(html.length).toBeLessThan(150_000);
+
+  await open(page);
+  await filterBy(page, tag);
+  const numbers = async () => (await rows(page).locator('td:first-child').allInnerTexts()).map((t) => t.split(' ').at(-1));
+  await expect(rows(page)).toHaveCount(50);
+  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1–50 of 1,100 matching “${tag}”, newest first`);
+  expect((await numbers())[0]).toBe('1100');
+  const pager = page.getByRole('navigation', { name: 'Registry pages' });
+  await expect(pager.getByRole('button', { name: 'Newer' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Older' }).click();
+  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 51–100 of 1,100 matching “${tag}”, newest first`);
+  expect((await numbers())[0]).toBe('1050');
+  await pager.getByRole('button', { name: 'Page 22', exact: true }).click();
+  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1,051–1,100 of 1,100 matching “${tag}”, newest first`);
+  expect((await numbers()).at(-1)).toBe('0001');
+  await expect(pager.getByRole('button', { name: 'Older' })).toBeDisabled();
+
+  // A new filter starts again at page 1.
+  await filterBy(page, `${tag} issue 000`);
+  await expect(rows(page)).toHaveCount(9);
+
+  // The export fetches every match, in batches.
+  await filterBy(page, tag);
+  const batches = countRequests(page, 'mota_ideas', 'GET');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = (await readFile(await (await download).path())).toString('utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(1101);
+  expect(lines[1]).toContain(`${tag} issue 1100`);
+  expect(lines[1100]).toContain(`${tag} issue 0001`);
+  expect(batches.count).toBeGreaterThanOrEqual(3);
+});
+
+test('The Founding Vision dialog', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'The Founding Vision' }).click();
+  const vision = page.getByRole('dialog', { name: 'The Founding Vision' });
+  await expect(vision).toBeVisible();
+  await expect(vision).toContainText('Mitigations for Our Technological Age');
+  await expect(vision).toContainText('Learn. Adapt. Evolve.');
+  await page.keyboard.press('Escape');
+  await expect(vision).toBeHidden();
+  await expect(page.getByRole('button', { name: 'The Founding Vision' })).toBeFocused();
+});
+
+test('the dialogs fit a phone screen @phone', async ({ page }) => {
+  await open(page);
+  await openDialog(page);
+  const box = (await dialog(page).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  await submitButton(page).scrollIntoViewIfNeeded();
+  await expect(submitButton(page)).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'The Founding Vision' }).click();
+  const vision = (await page.getByRole('dialog', { name: 'The Founding Vision' }).boundingBox())!;
+  expect(vision.x + vision.width).toBeLessThanOrEqual(viewport.width);
+});
+
+test('no serious accessibility problems, with each dialog open, in both themes', async ({ page }) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await open(page);
+    expect(await serious()).toEqual([]);
+    await openDialog(page);
+    await submitButton(page).click(); // the inline error too
+    await expect(dialog(page).getByRole('alert')).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'The Founding Vision' }).click();
+    await expect(page.getByRole('dialog', { name: 'The Founding Vision' })).toBeVisible();
+    expect(await serious()).toEqual([]);
+  }
+});

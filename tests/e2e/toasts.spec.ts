@@ -1,0 +1,128 @@
+import { test, expect, type Page } from '@playwright/test';
+
+// Toasts are raised by features; here they arrive the way a redirecting page leaves them:
+// carried over in session storage, which also proves a toast survives a navigation.
+async function carryToasts(page: Page, toasts: { title: string; description?: string; variant?: string; duration?: number }[]) {
+  await page.addInitScript((list) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    const now = Date.now();
+    sessionStorage.setItem(
+      'pendingToasts',
+      JSON.stringify(
+        list.map((t, i) => ({ id: `t${i}`, variant: 'normal', duration: 5000, ...t, expiresAt: now + (t.duration ?? 5000) })),
+      ),
+    );
+  }, toasts);
+}
+
+const toast = (page: Page) => page.locator('[data-toast]');
+
+test('a toast left by the previous page is shown on the next one', async ({ page }) => {
+  await carryToasts(page, [{ title: 'Welcome!', description: 'Carried across a navigation.', variant: 'success' }]);
+  await page.goto('/');
+  await expect(toast(page)).toHaveCount(1);
+  await expect(toast(page)).toContainText('Welcome!');
+  await expect(toast(page)).toContainText('Carried across a navigation.');
+  // Shown once: the next page does not repeat it.
+  await page.reload();
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test('only one toast is visible at a time: the newest replaces the older', async ({ page }) => {
+  await carryToasts(page, [{ title: 'First' }, { title: 'Second' }]);
+  await page.goto('/');
+  await expect(toast(page)).toHaveCount(1);
+  await expect(toast(page)).toContainText('Second');
+});
+
+test('a page without a toast loads no React at all', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /react|Toaster|client\./i.test(s))).toEqual([]);
+});
+
+test('auto-dismisses after its duration, pausing while hovered', async ({ page }) => {
+  await page.clock.install();
+  await carryToasts(page, [{ title: 'Timed', duration: 5000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 100);
+  await toast(page).hover();
+  await page.clock.runFor(8000);
+  await expect(toast(page)).toBeVisible();
+  await page.mouse.move(10, 10);
+  await page.clock.runFor(6000);
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test('F8 focuses the toast area and Escape dismisses the toast', async ({ page }) => {
+  await carryToasts(page, [{ title: 'Keyboard', duration: 60000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await page.keyboard.press('F8');
+  const focusedInToaster = await page.evaluate(() => Boolean(document.activeElement?.closest('[data-sonner-toaster]')));
+  expect(focusedInToaster).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test('F8 with no toast moves focus to the notifications region', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('F8');
+  const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  expect(label).toMatch(/^Notifications/);
+});
+
+async function swipe(page: Page, distance: number) {
+  // Let sonner's entrance animation finish so the toast is where the pointer lands.
+  await toast(page).hover({ trial: true });
+  const box = (await toast(page).boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + 20;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + distance / 2, y, { steps: 4 });
+  await page.mouse.move(x + distance, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a swipe right shorter than 50 px springs back', async ({ page }) => {
+  await carryToasts(page, [{ title: 'Swipe me a little', duration: 60000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await swipe(page, 40);
+  await expect(toast(page)).toBeVisible();
+  await expect(toast(page)).toHaveCSS('transform', /none|matrix\(1, 0, 0, 1, 0, 0\)/);
+});
+
+test('a swipe right of 50 px or more dismisses', async ({ page }) => {
+  await carryToasts(page, [{ title: 'Swipe me away', duration: 60000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await swipe(page, 60);
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test('the close button dismisses a toast', async ({ page }) => {
+  await carryToasts(page, [{ title: 'Closable', duration: 60000 }]);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test('the timer also pauses while the toast has keyboard focus', async ({ page }) => {
+  await page.clock.install();
+  await carryToasts(page, [{ title: 'Focused', duration: 5000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 100);
+  await page.getByRole('button', { name: 'Dismiss notification' }).focus();
+  await page.clock.runFor(8000);
+  await expect(toast(page)).toBeVisible();
+  await page.locator('main h1').click();
+  await page.clock.runFor(6000);
+  await expect(toast(page)).toHaveCount(0);
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { BOM, CSV_COLUMNS, CSV_FILENAME, buildIdeasCsv, csvCell, csvDate, defuseFormula } from '../../src/lib/csv';
+
+const idea = (over: Partial<Parameters<typeof buildIdeasCsv>[0][number]> = {}) => ({
+  issue: 'Feeds that never end',
+  mitigation: 'A stopping cue after twenty minutes',
+  proposedBy: 'Eleni',
+  notes: null,
+  createdAt: '2025-06-03T14:22:05.123456+00:00',
+  ...over,
+});
+
+describe('csvCell', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('Plain words: café and Ελλάδα 🌳')).toBe('Plain words: café and Ελλάδα 🌳');
+    expect(csvCell('no comma here')).toBe('no comma here');
+  });
+
+  it('quotes fields with commas, quotes, and line breaks (RFC 4180)', () => {
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('say "hello"')).toBe('"say ""hello"""');
+    expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvCell('line one\r\nline two')).toBe('"line one\r\nline two"');
+    expect(csvCell('"')).toBe('""""');
+  });
+
+  it('writes null and undefined as an empty field', () => {
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell('')).toBe('');
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+44 20 7946 0000', "'+44 20 7946 0000"],
+    ['-2 degrees', "'-2 degrees"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\tindented', "'\tindented"],
+  ])('puts an apostrophe before a formula start: %j', (input, output) => {
+    expect(csvCell(input)).toBe(output);
+  });
+
+  it('defuses a formula and still quotes what needs quoting', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('\rline')).toBe('"\'\rline"');
+  });
+
+  it('only looks at the first character', () => {
+    expect(defuseFormula('a=b')).toBe('a=b');
+    expect(defuseFormula(' =b')).toBe(' =b');
+    expect(defuseFormula('')).toBe('');
+  });
+});
+
+describe('csvDate', () => {
+  it('gives the UTC calendar date as YYYY-MM-DD', () => {
+    expect(csvDate('2025-06-03T14:22:05.123456+00:00')).toBe('2025-06-03');
+    expect(csvDate('2025-01-09T00:30:00+02:00')).toBe('2025-01-08');
+    expect(csvDate('2024-12-31T23:59:59Z')).toBe('2024-12-31');
+  });
+  it('is empty for an unreadable timestamp', () => {
+    expect(csvDate('not a date')).toBe('');
+  });
+});
+
+describe('buildIdeasCsv', () => {
+  it('starts with a UTF-8 byte-order mark and the header row', () => {
+    const csv = buildIdeasCsv([]);
+    expect(csv.startsWith(BOM)).toBe(true);
+    expect(csv).toBe(`${BOM}Issue/Problem,Mitigation/Proposed Solution,Proposed By,Notes/Comments,Date Submitted\r\n`);
+    expect(CSV_COLUMNS).toHaveLength(5);
+    expect(CSV_FILENAME).toBe('mota_ideas.csv');
+  });
+
+  it('writes one CRLF-terminated record per idea in the given order', () => {
+    const csv = buildIdeasCsv([
+      idea(),
+      idea({ issue: 'Deepfakes, everywhere', proposedBy: 'Anonymous', notes: 'See "The Only Voice"', createdAt: '2025-05-01T08:00:00Z' }),
+    ]);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toEqual([
+      'Issue/Problem,Mitigation/Proposed Solution,Proposed By,Notes/Comments,Date Submitted',
+      'Feeds that never end,A stopping cue after twenty minutes,Eleni,,2025-06-03',
+      '"Deepfakes, everywhere",A stopping cue after twenty minutes,Anonymous,"See ""The Only Voice""",2025-05-01',
+      '',
+    ]);
+  });
+
+  it('keeps multi-line notes inside one quoted field', () => {
+    const csv = buildIdeasCsv([idea({ notes: 'first\nsecond' })]);
+    expect(csv).toContain(',"first\nsecond",2025-06-03\r\n');
+  });
+
+  it('keeps accents and emoji as they are (UTF-8)', () => {
+    const csv = buildIdeasCsv([idea({ proposedBy: 'Ζωή 🌿' })]);
+    expect(csv).toContain(',Ζωή 🌿,');
+    expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+  });
+
+  it('defuses formulas in every column', () => {
+    const csv = buildIdeasCsv([idea({ issue: '=cmd', mitigation: '+x', proposedBy: '@me', notes: '-1' })]);
+    expect(csv).toContain("'=cmd,'+x,'@me,'-1,2025-06-03\r\n");
+  });
+});

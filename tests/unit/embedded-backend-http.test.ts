@@ -1,0 +1,54 @@
+// Pure parts of the embedded backend's HTTP layer (supabase/local/http.mjs, errors.mjs).
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { ApiError, statusForSqlState, toApiError } from '../../supabase/local/errors.mjs';
+import { forwardedFor } from '../../supabase/local/http.mjs';
+
+function request(peer: string, xff?: string): IncomingMessage {
+  return { socket: { remoteAddress: peer }, headers: xff ? { 'x-forwarded-for': xff } : {} } as unknown as IncomingMessage;
+}
+
+describe('forwardedFor: the address the rate limit sees last', () => {
+  it('appends the peer when it is not on this machine, so a forged header comes first', () => {
+    expect(forwardedFor(request('203.0.113.5', '10.0.0.1'))).toBe('10.0.0.1, 203.0.113.5');
+    expect(forwardedFor(request('::ffff:198.51.100.7'))).toBe('198.51.100.7');
+  });
+
+  it('trusts a proxy on this machine to have appended the client', () => {
+    expect(forwardedFor(request('127.0.0.1', '203.0.113.5'))).toBe('203.0.113.5');
+    expect(forwardedFor(request('::1', '1.1.1.1, 203.0.113.5'))).toBe('1.1.1.1, 203.0.113.5');
+    expect(forwardedFor(request('127.0.0.1'))).toBe('127.0.0.1');
+  });
+});
+
+describe('PostgREST status codes', () => {
+  it.each([
+    ['23514', 400],
+    ['23502', 400],
+    ['22021', 400],
+    ['42703', 400],
+    ['23505', 409],
+    ['42501', 401],
+    ['42P01', 404],
+    ['42883', 404],
+    ['P0001', 400],
+    ['PT429', 429],
+    ['53300', 503],
+    ['XX000', 500],
+  ])('%s → %i', (code, status) => {
+    expect(statusForSqlState(code)).toBe(status);
+  });
+
+  it('never answers a GET or HEAD with 503 (supabase-js would retry it)', () => {
+    const busy = { code: '53300', severity: 'FATAL', message: 'too many connections' };
+    expect(toApiError(busy, 'GET').status).toBe(500);
+    expect(toApiError(busy, 'HEAD').status).toBe(500);
+    expect(toApiError(busy, 'POST').status).toBe(503);
+  });
+
+  it('keeps the PostgREST error shape', () => {
+    const error = toApiError({ code: '23514', severity: 'ERROR', message: 'violates', detail: 'row' }, 'POST');
+    expect(error).toBeInstanceOf(ApiError);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ code: '23514', message: 'violates', details: 'row', hint: null });
+  });
+});

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  TOAST_COPY_MS,
+  TOAST_DEFAULT_MS,
+  TOAST_LIMIT,
+  TOAST_LONG_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  readCarriedToasts,
+  showToast,
+  takeCarriedToasts,
+  takeQueuedToasts,
+} from '../../src/lib/toast';
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem = (k: string) => this.data.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.data.set(k, v);
+  removeItem = (k: string) => void this.data.delete(k);
+}
+
+beforeEach(() => {
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('window', Object.assign(new EventTarget(), { __siteToasts: undefined }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('toast helper', () => {
+  it('has the spec constants', () => {
+    expect([TOAST_LIMIT, TOAST_DEFAULT_MS, TOAST_COPY_MS, TOAST_LONG_MS, TOAST_SWIPE_THRESHOLD_PX]).toEqual([
+      1, 5000, 3000, 7000, 50,
+    ]);
+  });
+
+  it('queues a destructive 5 s toast by default and wakes the toast area', () => {
+    const woken = vi.fn();
+    window.addEventListener('site:toast', woken);
+    showToast('Empty Post', 'Please write something before posting.');
+    expect(woken).toHaveBeenCalledOnce();
+    const [queued] = takeQueuedToasts();
+    expect(queued).toMatchObject({ title: 'Empty Post', variant: 'destructive', duration: 5000 });
+    expect(takeQueuedToasts()).toEqual([]);
+  });
+
+  it('keeps a carried toast for the next page with the time it has left', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_000);
+    const toast = showToast('Welcome!', 'text', { variant: 'success', duration: 7000, carryOver: true });
+    expect(readCarriedToasts()).toHaveLength(1);
+    // The page that raised it has shown it: the next page still gets it.
+    expect(takeCarriedToasts(2_000, new Set([toast.id]))).toEqual([]);
+    expect(readCarriedToasts()).toHaveLength(1);
+    const [carried] = takeCarriedToasts(2_500);
+    expect(carried).toMatchObject({ title: 'Welcome!', variant: 'success', duration: 5500 });
+    expect(readCarriedToasts()).toEqual([]);
+  });
+
+  it('drops carried toasts that have expired and survives corrupt storage', () => {
+    showToast('Old', undefined, { duration: 1000, carryOver: true });
+    expect(takeCarriedToasts(Date.now() + 60_000)).toEqual([]);
+    sessionStorage.setItem('pendingToasts', '[{"nope":1}]');
+    expect(readCarriedToasts()).toEqual([]);
+  });
+});
