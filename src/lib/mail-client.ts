@@ -4,9 +4,9 @@
  * handler) by throwing; callers catch that and tell the visitor to write by hand.
  *
  * Test seam: when the page defines `window.__openMailClient`, it is called instead of the
- * navigation. End-to-end tests set it with `page.addInitScript` to record the link (a real
- * mailto navigation would leave the browser) or to throw, exercising the failure path. Nothing
- * on the site defines it.
+ * navigation. End-to-end tests set it with `page.addInitScript` to a function that throws,
+ * exercising the failure path (the happy path uses the real navigation, which Chromium reports
+ * as a mailto: request). Nothing on the site defines it. See docs/quiz.md.
  */
 
 declare global {
