@@ -1,0 +1,176 @@
+import { test, expect } from '@playwright/test';
+import { expectNoBrokenLinks, watchConsole } from './helpers';
+
+const essays = ['golden-age', 'decline-gathering', 'only-voice'].map((slug) => `/essays/philosophy/${slug}`);
+
+test.describe('essays', () => {
+  test('the index has both categories, the three essays and the coming-soon line', async ({ page }) => {
+    const check = watchConsole(page);
+    await page.goto('/essays');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Essays & Reflections');
+    await expect(page.locator('main a[href="/essays/philosophy"]').first()).toBeVisible();
+    await expect(page.locator('main a[href="/essays/myth"]').first()).toBeVisible();
+    for (const href of essays) await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+    await expect(page.getByText('More explorations coming soon...')).toBeVisible();
+    await expect(page.locator('main a[href="/rss.xml"]').first()).toBeVisible();
+    await expectNoBrokenLinks(page);
+    check();
+  });
+
+  test('category pages list their essays or say more are coming', async ({ page }) => {
+    await page.goto('/essays/philosophy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Philosophical Inquiries');
+    for (const href of essays) await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+    await page.goto('/essays/myth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Myth & Archetype');
+    await expect(page.getByText('More explorations coming soon...')).toBeVisible();
+  });
+
+  test('each essay shows title, date, reading time, a back link and Article data @phone', async ({ page }) => {
+    for (const path of essays) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('main time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}/);
+      await expect(page.locator('main')).toContainText(/\d+ min read/);
+      await expect(page.locator('main a[href="/essays"]').first()).toBeVisible();
+      const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+      expect(data.some((d) => d['@type'] === 'Article' && d.headline)).toBe(true);
+    }
+  });
+
+  test('the RSS feed is valid XML listing the three essays, linked from every page', async ({ page }) => {
+    const feed = await (await page.request.get('/rss.xml')).text();
+    await page.goto('/');
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /rss\.xml$/);
+    const items = await page.evaluate((xml) => {
+      const doc = new DOMParser().parseFromString(xml, 'application/xml');
+      if (doc.querySelector('parsererror')) return null;
+      return [...doc.querySelectorAll('item > link')].map((l) => new URL(l.textContent ?? '').pathname);
+    }, feed);
+    expect(items).not.toBeNull();
+    expect([...items!].sort()).toEqual([...essays].sort());
+  });
+});
+
+test.describe('Line Bank', () => {
+  test('12 quotes, 7 chips starting at All; a chip filters and is announced as pressed', async ({ page }) => {
+    await page.goto('/line-bank');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Line Bank');
+    const quotes = page.locator('[data-line]');
+    await expect(quotes).toHaveCount(12);
+    const chips = page.locator('[data-chip]');
+    await expect(chips).toHaveText([/All/, /Philosophy/, /Love \+ Grief/, /Nature \+ Memory/, /Writing Wisdom/, /Perception \+ Truth/, /Wry \+ Funny/]);
+    await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
+    const tagged = await page.locator('[data-line][data-tags*="Love + Grief"]').count();
+    expect(tagged).toBeGreaterThan(0);
+    await page.locator('[data-chip="Love + Grief"]').click();
+    await expect(page.locator('[data-chip="Love + Grief"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(chips.first()).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('[data-line]:visible')).toHaveCount(tagged);
+    await page.locator('[data-chip="All"]').click();
+    await expect(page.locator('[data-line]:visible')).toHaveCount(12);
+  });
+
+  test('a chip no quote carries shows the empty message', async ({ page }) => {
+    // Serve the page with one tag removed from every quote, as an author's edit could leave it.
+    await page.route('**/line-bank', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/data-tags="([^"]*)"/g, (_, tags: string) =>
+        `data-tags="${tags.split('|').filter((t) => t !== 'Wry + Funny').join('|')}"`,
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/line-bank');
+    await page.locator('[data-chip="Wry + Funny"]').click();
+    await expect(page.getByText('No lines match this filter. Try another one!')).toBeVisible();
+    await expect(page.locator('[data-line]:visible')).toHaveCount(0);
+  });
+
+  test('Copy puts the exact line on the clipboard and says so for 3 s', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/line-bank');
+    const first = page.locator('[data-copy]').first();
+    const line = await first.getAttribute('data-copy');
+    await first.click();
+    await expect(page.locator('[data-toast]')).toContainText('Copied to clipboard!');
+    await expect(page.locator('[data-toast]')).toContainText('Line successfully copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+  });
+
+  test('a refused clipboard shows the failure toast', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+      });
+    });
+    await page.goto('/line-bank');
+    await page.locator('[data-copy]').first().click();
+    await expect(page.locator('[data-toast]')).toContainText('Copy failed');
+    await expect(page.locator('[data-toast]')).toContainText('Could not copy text. Please try again.');
+  });
+
+  test('links to Subscribe, the guidelines and a prefilled mail link', async ({ page }) => {
+    await page.goto('/line-bank');
+    await expect(page.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/early-access-signup');
+    await expect(page.locator('main a[href="/submission-guidelines"]').first()).toBeVisible();
+    const mail = await page.getByRole('link', { name: 'Submit a favourite line' }).getAttribute('href');
+    expect(mail).toMatch(/^mailto:[^?]+\?subject=.+&body=.+/);
+  });
+});
+
+test.describe('community pages', () => {
+  test('field notes: three entries newest first, several open at once, sharing disabled @phone', async ({ page }) => {
+    await page.goto('/fieldnotes');
+    const notes = page.locator('[data-field-note]');
+    await expect(notes).toHaveCount(3);
+    expect(await notes.evaluateAll((els) => els.map((e) => e.getAttribute('data-field-note')))).toEqual(['3', '2', '1']);
+    await notes.nth(0).locator('summary').click();
+    await notes.nth(2).locator('summary').click();
+    await expect(notes.nth(0)).toHaveAttribute('open', '');
+    await expect(notes.nth(2)).toHaveAttribute('open', '');
+    await expect(notes.nth(0).locator('[data-field-note-body]')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share Your Own Field Note (Coming Soon)' })).toBeDisabled();
+  });
+
+  test('the hub links to field notes, the forum, the registry and the Line Bank', async ({ page }) => {
+    await page.goto('/community');
+    for (const href of ['/fieldnotes', '/forum', '/mota', '/line-bank']) {
+      await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+    }
+  });
+
+  test('the Engage hub shows 11 cards sorted by title', async ({ page }) => {
+    await page.goto('/engage');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engage and Explore Hub');
+    const titles = await page.locator('[data-engage-cards] h2').allTextContents();
+    expect(titles).toHaveLength(11);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  });
+});
+
+test.describe('legal and static pages', () => {
+  test('privacy: title, June 2025, seven sections, not for children under 16, what is stored', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy & Notice Statement');
+    await expect(page.locator('main')).toContainText('June 2025');
+    await expect(page.locator('[data-legal-body] h2')).toHaveCount(7);
+    await expect(page.locator('main')).toContainText(/under 16/);
+    for (const key of ['explorerTypeId', 'lastVisitedPath', 'bannerDismissed', 'hasVisited']) {
+      await expect(page.locator('main')).toContainText(key);
+    }
+  });
+
+  test('terms have six sections; cookies and guidelines say what they should', async ({ page }) => {
+    await page.goto('/terms-of-use');
+    await expect(page.locator('[data-legal-body] h2')).toHaveCount(6);
+    await page.goto('/cookie-notice');
+    await expect(page.locator('main')).toContainText(/cookie/i);
+    await page.goto('/submission-guidelines');
+    const headings = (await page.locator('[data-legal-body] h2').allTextContents()).join(' | ');
+    expect(headings).toMatch(/welcome/i);
+    expect(headings).toMatch(/decline/i);
+    expect(headings).toMatch(/next/i);
+  });
+});
