@@ -24,24 +24,11 @@ const routes: Record<string, { links: string[]; jsonLd: 'Book' | 'Person' }> = {
   '/gift-essay': { links: ['/', '/essays'], jsonLd: 'Person' },
 };
 
-// Routes in the spec that other issues build. Until their branches are merged they may answer
-// 404 here; such a link is recorded as an annotation instead of failing. Any other broken
-// internal link fails. (Once every area is merged, all of these answer 200 and are checked too.)
-const otherAreas = new Set([
-  '/community', '/curious-mind-quiz', '/privacy-policy', '/terms-of-use', '/cookie-notice', '/submission-guidelines',
-  '/early-access-signup', '/engage', '/essays', '/essays/philosophy/golden-age', '/essays/philosophy/decline-gathering',
-  '/essays/philosophy/only-voice', '/line-bank', '/firstlight', '/forum', '/fieldnotes', '/mota',
-]);
-
 async function expectLinksResolve(page: Page): Promise<void> {
   for (const href of await internalLinks(page)) {
     const path = new URL(href).pathname;
     const status = (await page.request.get(href)).status();
-    if (status !== 200 && otherAreas.has(path)) {
-      test.info().annotations.push({ type: 'pending route', description: `${path} (${status}), built by another issue` });
-      continue;
-    }
-    expect(status, `${page.url()} links to ${href}`).toBe(200);
+    expect(status, `${page.url()} links to ${path}`).toBe(200);
   }
 }
 
