@@ -5,7 +5,7 @@ import { groupByCategory, visibleEssays, type CategoryGroup } from '../../lib/es
  * The one place pages read essays from. Drafts are included only under `npm run dev`, so a
  * draft can be previewed at its real address and never reaches a build, the feed or the sitemap.
  */
-export const includeDrafts = import.meta.env.DEV;
+export const includeDrafts = import.meta.env.MODE === 'development';
 
 export type Essay = CollectionEntry<'essays'>;
 
