@@ -4,32 +4,30 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
+import afterPaintDirective from './src/integrations/after-paint-directive.mjs';
+import pruneCss from './src/integrations/prune-css.mjs';
+import scriptsAfterPaint from './src/integrations/scripts-after-paint.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPT } from './src/lib/head-script.mjs';
+import { subsetFontFile } from './scripts/subset-fonts.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
-// `client:toast` hydrates the toast area only when a toast is waiting (queued by the previous
-// page or raised by an island), so pages without islands never download React.
-/** @returns {import('astro').AstroIntegration} */
-function toastDirective() {
-  return {
-    name: 'toast-directive',
-    hooks: {
-      'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'toast', entrypoint: './src/scripts/toast-directive.ts' });
-      },
-    },
-  };
-}
-
-// Self-hosted variable fonts, Latin subset only. Astro preloads them and derives metric-matched
-// fallbacks, so text does not shift when the web font arrives.
-/** @param {string} pkg @param {string} file */
-const fontFiles = (pkg, file) => `./node_modules/@fontsource-variable/${pkg}/files/${file}`;
-
+// Self-hosted fonts, subset to the Latin the site sets and the weights its CSS uses
+// (scripts/subset-fonts.mjs). They are never on the first page's critical path: that page is set
+// in system serifs, src/scripts/web-fonts.ts downloads these after it has loaded, and later pages
+// use them (`.fonts`, set by the head script). `display: optional` means a font that is somehow
+// not at hand is skipped for that page rather than swapped in, so text never shifts.
+/** @param {string} pkg @param {string} file @param {Record<string, number | { min: number, max: number }>} axes */
+const fontFile = (pkg, file, axes) => subsetFontFile(`./node_modules/@fontsource-variable/${pkg}/files/${file}`, axes);
+const [literata, literataItalic, fraunces] = await Promise.all([
+  fontFile('literata', 'literata-latin-wght-normal.woff2', { wght: { min: 400, max: 700 } }),
+  fontFile('literata', 'literata-latin-wght-italic.woff2', { wght: 400 }),
+  // Headings are set at 600; pinning the one weight halves the file.
+  fontFile('fraunces', 'fraunces-latin-wght-normal.woff2', { wght: 600 }),
+]);
 
 // The forum and registry talk to Supabase; without a project configured, to the embedded
 // backend on the site's own origin ('self').
@@ -69,10 +67,11 @@ export default defineConfig({
       name: 'Literata',
       cssVariable: '--font-literata',
       fallbacks: ['Georgia', 'serif'],
+      display: 'optional',
       options: {
         variants: [
-          { src: [fontFiles('literata', 'literata-latin-wght-normal.woff2')], weight: '200 900', style: 'normal' },
-          { src: [fontFiles('literata', 'literata-latin-wght-italic.woff2')], weight: '200 900', style: 'italic' },
+          { src: [literata], weight: '400 700', style: 'normal' },
+          { src: [literataItalic], weight: '400', style: 'italic' },
         ],
       },
     },
@@ -81,8 +80,9 @@ export default defineConfig({
       name: 'Fraunces',
       cssVariable: '--font-fraunces',
       fallbacks: ['Georgia', 'serif'],
+      display: 'optional',
       options: {
-        variants: [{ src: [fontFiles('fraunces', 'fraunces-latin-wght-normal.woff2')], weight: '100 900', style: 'normal' }],
+        variants: [{ src: [fraunces], weight: '600', style: 'normal' }],
       },
     },
   ],
@@ -90,9 +90,11 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   integrations: [
     react(),
-    toastDirective(),
+    afterPaintDirective(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
+    pruneCss(),
+    scriptsAfterPaint(),
     securityHeaders(),
     sitemap({
       // The hidden sign-up page is noindex, and the not-found page is not a page.

@@ -1,9 +1,9 @@
 /// <reference types="astro/client" />
 
-// The site's own client directive (see astro.config.mjs and src/scripts/toast-directive.ts).
+// The site's own client directive (src/integrations/after-paint-directive.mjs).
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:toast'?: boolean;
+    'client:afterpaint'?: boolean;
   }
 }
 

@@ -3,19 +3,12 @@
 // for it (script and style hashes) with the directives a <meta> policy cannot carry
 // (frame-ancestors). `npm start` serves the same file (scripts/serve.mjs), so what is tested
 // locally is what a static host sends.
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { htmlFiles } from './html-files.mjs';
 
 const HEADER_ONLY = ["frame-ancestors 'none'"];
-
-async function htmlFiles(dir) {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [])),
-  );
-  return files.flat();
-}
 
 export function pagePathOf(file, root) {
   const path = `/${relative(root, file).replace(/\\/g, '/')}`.replace(/\.html$/, '').replace(/\/index$/, '/');
@@ -31,7 +24,7 @@ export default function securityHeaders() {
         const target = join(root, '_headers');
         const base = await readFile(target, 'utf8').catch(() => '');
         const blocks = [];
-        for (const file of (await htmlFiles(root)).sort()) {
+        for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
           const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
           if (!meta) continue;

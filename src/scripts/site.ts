@@ -5,6 +5,8 @@ import { initKonami } from './konami-listener';
 import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
+import { initToastArea } from './toast-area';
+import { cacheWebFonts } from './web-fonts';
 import { initThemeToggle } from './theme-toggle';
 
 recordVisit();
@@ -13,6 +15,8 @@ initBanner();
 initKonami();
 initDialogFallback();
 initToastHotkey();
+initToastArea();
+cacheWebFonts();
 initThemeToggle();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.

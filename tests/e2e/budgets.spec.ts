@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { gzipSync } from 'node:zlib';
 import { sitemapPaths } from './helpers';
 
@@ -20,7 +20,7 @@ test('every page stays within its JavaScript budget', async ({ page }) => {
     await page.goto(path, { waitUntil: 'networkidle' });
     page.off('response', onResponse);
     const gzip = (await Promise.all(bodies.values())).reduce((sum, body) => sum + gzipSync(body).length, 0);
-    const hydrates = await page.locator('astro-island:not([client="toast"])').count();
+    const hydrates = await page.locator('astro-island').count();
     const budget = hydrates ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
     if (gzip > budget) over.push(`${path}: ${(gzip / 1024).toFixed(1)} KB gzip > ${budget / 1024} KB`);
   }

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { sitemapPaths } from './helpers';
 
 // Checks that hold for every page in the sitemap, so new pages are covered without new code.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
 import { watchConsole } from './helpers';
 import { isSpecRoute } from '../../src/lib/spec-routes';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { sitemapPaths } from './helpers';
 
 // WCAG reflow: a 1280 px window zoomed to 200 % and a 320 px phone both lay out without

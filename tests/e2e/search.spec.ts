@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 test('site search loads nothing until opened, then finds reading pages by keyboard @phone', async ({ page }) => {
   const requested: string[] = [];

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { sitemapPaths } from './helpers';
 
 test('every page is served with its security headers and runs with zero CSP violations', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { test, expect } from './fixtures';
+import type { Page, Request } from '@playwright/test';
 import { watchConsole } from './helpers';
 
 const recipient = 'signals@eliasvarros.com';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { sitemapPaths } from './helpers';
 
 // Every page: its social card is a real image on this site, and any JSON-LD parses as schema.org.

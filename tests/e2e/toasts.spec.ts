@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
 
 // Toasts are raised by features; here they arrive the way a redirecting page leaves them:
 // carried over in session storage, which also proves a toast survives a navigation.

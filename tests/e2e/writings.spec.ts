@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectNoBrokenLinks, watchConsole } from './helpers';
 
 const essays = ['golden-age', 'decline-gathering', 'only-voice'].map((slug) => `/essays/philosophy/${slug}`);

@@ -1,0 +1,29 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Pages start their scripts at the first contentful paint, after the `load` event Playwright
+ * waits for (src/integrations/scripts-after-paint.mjs). A visitor never notices; a test that
+ * clicks at once would. So `goto`, `reload` and `goBack` here also wait until every script has
+ * run (the head script marks <html data-ready>), or return at once when JavaScript is off.
+ */
+export async function waitForScripts(page: Page): Promise<void> {
+  await page.locator('html[data-ready], html:not(.js)').waitFor({ state: 'attached' });
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    for (const name of ['goto', 'reload', 'goBack'] as const) {
+      const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          const response = await original(...args);
+          if (response !== null) await waitForScripts(page);
+          return response;
+        },
+      });
+    }
+    await use(page);
+  },
+});
+
+export { expect };
