@@ -15,11 +15,12 @@ export const HEAD_SCRIPT =
   // At the first contentful paint, turn the held scripts back into module scripts, wake the
   // islands (src/scripts/after-paint-directive.ts) and, once every script has run, mark the page
   // data-ready (end-to-end tests wait for it).
-  "var g=function(){if(document.readyState==='loading')return addEventListener('DOMContentLoaded',g);" +
+  "var g=function(){if(window.__sitePainted)return;if(document.readyState==='loading')return addEventListener('DOMContentLoaded',g);" +
   "window.__sitePainted=true;dispatchEvent(new Event('site:painted'));" +
   "var h=document.querySelectorAll('script[data-after-paint]'),k=h.length;if(!k)d.dataset.ready='';" +
   "h.forEach(function(s){var n=document.createElement('script');n.type='module';n.src=s.dataset.afterPaint;" +
   "n.onload=n.onerror=function(){if(!--k)d.dataset.ready=''};document.head.append(n)})};" +
-  "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
-  "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();g()}}).observe({type:'paint',buffered:true});" +
-  "else addEventListener('load',g);";
+  // Without paint timing, or should it never report, the load event (plus 3 s) starts them.
+  "var P=window.PerformanceObserver,p=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0;" +
+  "if(p)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();g()}}).observe({type:'paint',buffered:true});" +
+  "addEventListener('load',function(){setTimeout(g,p?3e3:0)});";

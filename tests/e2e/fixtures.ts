@@ -4,10 +4,13 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Pages start their scripts at the first contentful paint, after the `load` event Playwright
  * waits for (src/integrations/scripts-after-paint.mjs). A visitor never notices; a test that
  * clicks at once would. So `goto`, `reload` and `goBack` here also wait until every script has
- * run (the head script marks <html data-ready>), or return at once when JavaScript is off.
+ * run (the head script marks <html data-ready>) and every island has hydrated, or return at once
+ * when JavaScript is off.
  */
 export async function waitForScripts(page: Page): Promise<void> {
   await page.locator('html[data-ready], html:not(.js)').waitFor({ state: 'attached' });
+  // Islands hydrate at the same moment, asynchronously; Astro drops `ssr` once one has.
+  if (await page.locator('html.js').count()) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 export const test = base.extend({
