@@ -19,7 +19,8 @@ const UTILITIES = '@layer utilities{';
 // Markup and inline scripts, not the page's prose: a rule for `.card` must not survive because
 // an essay says "card".
 const TAG_OR_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>|<[^>]+>/g;
-const SCRIPT_URL = /(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g;
+// `data-after-paint` too, so the result does not depend on running before scripts-after-paint.
+const SCRIPT_URL = /(?:src|data-after-paint|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g;
 const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["']\.\/([^"']+\.js)["']/g;
 
 /** Tailwind class names (with variants, brackets and slashes) and plain words (attribute names and values). */

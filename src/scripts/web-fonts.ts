@@ -10,8 +10,9 @@ export function cacheWebFonts(): void {
   if (readString(storageKeys.fontsCached) === '1' || !('fonts' in document)) return;
   const download = () => {
     const pending = [...document.fonts].filter((face) => face.status === 'unloaded').map((face) => face.load());
-    // Some faces are local() fallbacks a device may lack; any download that worked is worth using.
-    // If none did (offline, blocked), the system serifs stay and the next page tries again.
+    // Some faces are local() fallbacks a device may lack, so one failure proves nothing; if all
+    // failed (offline), the system serifs stay and the next page tries again. A page set in the
+    // fonts fetches any file it still lacks itself (display: optional), so a hasty flag costs nothing.
     void Promise.allSettled(pending).then((results) => {
       if (results.some((r) => r.status === 'fulfilled')) writeString(storageKeys.fontsCached, '1');
     });

@@ -50,3 +50,14 @@ test('the web fonts arrive after the first page and set the next one, with nothi
   expect(loaded.some((f) => f.startsWith('Fraunces'))).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });
+
+test('a browser without paint timing still starts the scripts, after load', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => [] });
+  });
+  await page.goto('/line-bank');
+  await expect(page.locator('html')).toHaveAttribute('data-ready', '');
+  // The Line Bank's chips filter, so its script ran.
+  await page.locator('[data-chip="Love + Grief"]').click();
+  await expect(page.locator('[data-chip="Love + Grief"]')).toHaveAttribute('aria-pressed', 'true');
+});
