@@ -27,7 +27,8 @@ export function initSiteSearch(): void {
   const input = document.querySelector<HTMLInputElement>('[data-search-input]');
   const status = document.querySelector<HTMLElement>('[data-search-status]');
   const list = document.querySelector<HTMLOListElement>('[data-search-results]');
-  if (!(dialog instanceof HTMLDialogElement) || !input || !status || !list) return;
+  const form = document.querySelector<HTMLFormElement>('[data-search-form]');
+  if (!(dialog instanceof HTMLDialogElement) || !input || !status || !list || !form) return;
 
   let pagefind: Promise<Pagefind> | null = null;
   const load = () =>
@@ -73,6 +74,12 @@ export function initSiteSearch(): void {
   };
 
   input.addEventListener('input', () => void run());
+  // Results follow the typing; Enter only confirms them. The search dialog exists only with
+  // JavaScript, so the form never has anywhere to go.
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void run();
+  });
   // The first opening starts loading the index while the visitor types.
   dialog.addEventListener('toggle', () => {
     if (dialog.open) {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { watchCspViolations } from './csp-watch';
 
 /**
  * Pages start their scripts at the first contentful paint, after the `load` event Playwright
@@ -13,6 +14,10 @@ export async function waitForScripts(page: Page): Promise<void> {
   if (await page.locator('html.js').count()) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * Every test's page also fails the test on any Content-Security-Policy violation: a blocked
+ * script or handler is a broken feature, whichever test happens to load the page.
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
     for (const name of ['goto', 'reload', 'goBack'] as const) {
@@ -25,7 +30,9 @@ export const test = base.extend({
         },
       });
     }
+    const violations = await watchCspViolations(page);
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 

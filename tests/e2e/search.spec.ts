@@ -36,3 +36,17 @@ test('"/" opens search from anywhere but a form field; the not-found page is not
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('Enter in the search box keeps the dialog open with its results and the address unchanged @phone', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  const input = dialog.getByRole('searchbox');
+  await input.fill('carob');
+  await expect(dialog.locator('[data-search-results] a').first()).toBeVisible();
+  await input.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[data-search-results] a').first()).toBeVisible();
+  await expect(input).toHaveValue('carob');
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/about');
+});
