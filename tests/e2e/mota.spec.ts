@@ -389,6 +389,7 @@ test('the dialogs fit a phone screen @phone', async ({ page }) => {
 });
 
 test('no serious accessibility problems, with each dialog open, in both themes', async ({ page }) => {
+  test.setTimeout(90_000); // six full axe scans
   const serious = async () =>
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

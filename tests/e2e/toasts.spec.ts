@@ -50,7 +50,8 @@ test('auto-dismisses after its duration, pausing while hovered', async ({ page }
   await carryToasts(page, [{ title: 'Timed', duration: 5000 }]);
   await page.goto('/');
   await expect(toast(page)).toBeVisible();
-  await page.clock.pauseAt(Date.now() + 100);
+  // The page's clock, not the test runner's: on a busy machine the two drift apart.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await toast(page).hover();
   await page.clock.runFor(8000);
   await expect(toast(page)).toBeVisible();
@@ -119,7 +120,8 @@ test('the timer also pauses while the toast has keyboard focus', async ({ page }
   await carryToasts(page, [{ title: 'Focused', duration: 5000 }]);
   await page.goto('/');
   await expect(toast(page)).toBeVisible();
-  await page.clock.pauseAt(Date.now() + 100);
+  // The page's clock, not the test runner's: on a busy machine the two drift apart.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole('button', { name: 'Dismiss notification' }).focus();
   await page.clock.runFor(8000);
   await expect(toast(page)).toBeVisible();
