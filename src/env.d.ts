@@ -7,4 +7,13 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  namespace App {
+    interface Locals {
+      /** Per-page counters behind nextElementId() in src/lib/element-ids.ts. */
+      elementIds?: Record<string, number>;
+    }
+  }
+}
+
 export {};

@@ -1,8 +1,8 @@
 import { mailtoHref } from './mailto';
-import { PdfPage, buildPdf, type Rgb } from './pdf';
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { pressFiles } from './structured-data';
 
-/** Spec §9: the press team promises a reply within 48 hours. */
+/** How soon the press team promises to answer; the page, the mail and the fact sheet all say it. */
 export const PRESS_REPLY_HOURS = 48;
 
 /** The 'Contact Press Team' mail link, prefilled with what an editor needs to send. */
@@ -49,6 +49,7 @@ export interface FactSheet {
   contact: string;
 }
 
+type Rgb = readonly [number, number, number];
 const night: Rgb = [21, 23, 27];
 const dawn: Rgb = [242, 197, 124];
 const paper: Rgb = [248, 245, 238];
@@ -56,40 +57,105 @@ const ink: Rgb = [31, 28, 23];
 const muted: Rgb = [87, 81, 74];
 const accent: Rgb = [138, 58, 20];
 const line: Rgb = [217, 207, 187];
+const color = ([r, g, b]: Rgb) => rgb(r / 255, g / 255, b / 255);
 
-/** Lays out the one-page fact sheet; throws if the content no longer fits on the page. */
-export function factSheetPdf(sheet: FactSheet): Uint8Array<ArrayBuffer> {
-  const page = new PdfPage();
+/** A4 in points. */
+const A4 = { width: 595.28, height: 841.89 };
+
+/**
+ * The date stamped into the file's metadata. A fixed one, so that building the same content
+ * twice gives the same bytes (the press kit names no other date).
+ */
+const PRINTED = new Date('2026-01-01T00:00:00Z');
+
+/**
+ * The standard PDF fonts hold only WinAnsi characters and pdf-lib throws on any other: such a
+ * character is drawn as "?" rather than failing the build over one exotic letter.
+ */
+export function encodable(text: string, font: PDFFont): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text.normalize('NFC').replace(/[\t\n]/g, ' ')].map((ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+}
+
+/** Splits text into lines no wider than `width` points (an over-long word gets a line of its own). */
+export function wrapLines(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/**
+ * Lays out the one-page fact sheet in Helvetica (every PDF reader has it; nothing is
+ * embedded). Throws if the content no longer fits on the page.
+ */
+export async function factSheetPdf(sheet: FactSheet): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+  };
+  type Style = { font?: keyof typeof fonts; size?: number; color?: Rgb };
+  const page = doc.addPage([A4.width, A4.height]);
+  const text = (x: number, y: number, value: string, { font = 'regular', size = 10, color: c = ink }: Style = {}) =>
+    page.drawText(encodable(value, fonts[font]), { x, y, size, font: fonts[font], color: color(c) });
+  /** Draws wrapped text from baseline `y` down; returns the baseline after the last line. */
+  const paragraph = (x: number, y: number, value: string, width: number, style: Style & { leading: number }) => {
+    const font = fonts[style.font ?? 'regular'];
+    for (const l of wrapLines(encodable(value, font), font, style.size ?? 10, width)) {
+      text(x, y, l, style);
+      y -= style.leading;
+    }
+    return y;
+  };
+  const rule = (y: number) =>
+    page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.5, color: color(line) });
+
   const left = 56;
-  const width = page.width - left * 2;
+  const width = A4.width - left * 2;
   const bottom = 64;
 
-  page.rect(0, page.height - 150, page.width, 150, night);
-  page.text(left, page.height - 62, 'FACT SHEET', { font: 'bold', size: 9, color: dawn });
-  page.text(left, page.height - 100, sheet.title, { font: 'bold', size: 34, color: paper });
-  page.text(left, page.height - 124, sheet.subtitle, { font: 'italic', size: 12, color: dawn });
+  page.drawRectangle({ x: 0, y: A4.height - 150, width: A4.width, height: 150, color: color(night) });
+  text(left, A4.height - 62, 'FACT SHEET', { font: 'bold', size: 9, color: dawn });
+  text(left, A4.height - 100, sheet.title, { font: 'bold', size: 34, color: paper });
+  text(left, A4.height - 124, sheet.subtitle, { font: 'italic', size: 12, color: dawn });
 
-  let y = page.height - 186;
+  let y = A4.height - 186;
   const labelWidth = 120;
   for (const fact of sheet.facts) {
-    page.text(left, y, fact.label, { font: 'bold', size: 9.5, color: muted });
-    const after = page.paragraph(left + labelWidth, y, fact.value, width - labelWidth, { size: 10, leading: 13.5, color: ink });
-    y = after - 5;
-    page.line(left, y + 9, left + width, y + 9, line, 0.5);
+    text(left, y, fact.label, { font: 'bold', size: 9.5, color: muted });
+    y = paragraph(left + labelWidth, y, fact.value, width - labelWidth, { size: 10, leading: 13.5 }) - 5;
+    rule(y + 9);
   }
 
   for (const section of sheet.sections) {
     y -= 16;
-    page.text(left, y, section.heading.toUpperCase(), { font: 'bold', size: 10, color: accent });
+    text(left, y, section.heading.toUpperCase(), { font: 'bold', size: 10, color: accent });
     y -= 17;
     for (const [i, para] of section.text.split(/\n\s*\n/).entries()) {
       if (i > 0) y -= 5;
-      y = page.paragraph(left, y, para.replace(/\s+/g, ' ').trim(), width, { size: 10, leading: 14, color: ink });
+      y = paragraph(left, y, para.replace(/\s+/g, ' ').trim(), width, { size: 10, leading: 14 });
     }
   }
   if (y < bottom) throw new Error(`The fact sheet does not fit on one page (it runs ${Math.round(bottom - y)} pt too long)`);
 
-  page.line(left, 50, left + width, 50, line, 0.5);
-  page.text(left, 36, sheet.contact, { size: 8.5, color: muted });
-  return buildPdf(page, { title: `${sheet.title}: fact sheet`, author: 'Elias Varros', subject: sheet.subtitle });
+  rule(50);
+  text(left, 36, sheet.contact, { size: 8.5, color: muted });
+
+  doc.setTitle(`${sheet.title}: fact sheet`);
+  doc.setAuthor('Elias Varros');
+  doc.setSubject(sheet.subtitle);
+  doc.setProducer('genesis site build');
+  doc.setCreationDate(PRINTED);
+  doc.setModificationDate(PRINTED);
+  // Plain objects, no object streams: older readers and press-office tools open it too.
+  return doc.save({ useObjectStreams: false });
 }

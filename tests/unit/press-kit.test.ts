@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { factSheetPdf, pressContactHref, downloads, PRESS_REPLY_HOURS } from '../../src/lib/press-kit';
-import { pdfString, textWidth, wrapLines } from '../../src/lib/pdf';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { encodable, factSheetPdf, pressContactHref, downloads, wrapLines, PRESS_REPLY_HOURS } from '../../src/lib/press-kit';
 import { markdownToPlainText, paragraphs, wrapText } from '../../src/lib/plain-text';
 import { bookJsonLd, personJsonLd } from '../../src/lib/structured-data';
 
@@ -28,40 +28,37 @@ describe('the press contact link', () => {
   });
 });
 
-describe('the one-page PDF writer', () => {
-  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
-
-  it('writes a well-formed one-page PDF whose cross-reference table points at its objects', () => {
-    const pdf = text(factSheetPdf(sheet));
-    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
-    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(1);
-    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
-    expect(pdf.slice(xref, xref + 4)).toBe('xref');
-    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(pdf.slice(offset, offset + 10)).toMatch(new RegExp(`^${i + 1} 0 obj`)));
-    const length = Number(/\/Length (\d+) >>\nstream\n/.exec(pdf)![1]);
-    const start = pdf.indexOf('stream\n') + 7;
-    expect(pdf.slice(start + length, start + length + 10)).toBe('\nendstream');
+describe('the fact sheet PDF', () => {
+  it('is one A4 page carrying the title and author in its metadata', async () => {
+    const doc = await PDFDocument.load(await factSheetPdf(sheet));
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(doc.getTitle()).toBe('GENESIS: fact sheet');
+    expect(doc.getAuthor()).toBe('Elias Varros');
   });
 
-  it('encodes text in WinAnsi and escapes PDF delimiters', () => {
-    expect(pdfString('a (b) \\ c')).toBe('(a \\(b\\) \\\\ c)');
-    expect(pdfString('“é”—…')).toBe(`(${String.fromCharCode(0x93, 0xe9, 0x94, 0x97, 0x85)})`);
-    expect(pdfString('Ω')).toBe('(?)');
+  it('is the same bytes every time it is built from the same content', async () => {
+    expect(Buffer.from(await factSheetPdf(sheet)).equals(Buffer.from(await factSheetPdf(sheet)))).toBe(true);
   });
 
-  it('measures with the font metrics and wraps within the width', () => {
-    expect(textWidth('Hello', 'regular', 10)).toBeCloseTo(22.78, 1);
-    expect(textWidth('Hello', 'bold', 10)).toBeGreaterThan(textWidth('Hello', 'regular', 10));
-    const lines = wrapLines('the quick brown fox jumps over the lazy dog '.repeat(5), 'regular', 10, 120);
+  it('draws what Helvetica cannot hold as "?" instead of failing the build', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    expect(encodable('“é”—… Ω', font)).toBe('“é”—… ?');
+    await expect(factSheetPdf({ ...sheet, subtitle: 'Γένεση, a novel' })).resolves.toBeInstanceOf(Uint8Array);
+  });
+
+  it('wraps within the width', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const lines = wrapLines('the quick brown fox jumps over the lazy dog '.repeat(5), font, 10, 120);
     expect(lines.length).toBeGreaterThan(3);
-    for (const line of lines) expect(textWidth(line, 'regular', 10)).toBeLessThanOrEqual(120);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(120);
   });
 
-  it('refuses content that does not fit on one page', () => {
+  it('refuses content that does not fit on one page', async () => {
     const long = { ...sheet, sections: [{ heading: 'Too much', text: 'word '.repeat(6000) }] };
-    expect(() => factSheetPdf(long)).toThrow(/does not fit on one page/);
+    await expect(factSheetPdf(long)).rejects.toThrow(/does not fit on one page/);
   });
 });
 

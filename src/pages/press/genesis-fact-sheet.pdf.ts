@@ -9,7 +9,7 @@ export const GET: APIRoute = async () => {
   const kit = await entry('authorPressKit', 'press-kit', 'content/author/press-kit.md');
   const synopsis = await entry('bookSynopsis', 'synopsis', 'content/book/synopsis.md');
   const bio = await entry('authorBios', 'bio-short', 'content/author/bio-short.md');
-  const pdf = factSheetPdf({
+  const pdf = await factSheetPdf({
     title: 'GENESIS',
     subtitle: 'A novel by Elias Varros',
     facts: kit.data.facts,
@@ -21,5 +21,5 @@ export const GET: APIRoute = async () => {
     ],
     contact: `Press: ${siteConfig.contactEmail}  ·  ${siteConfig.siteUrl.replace(/^https?:\/\//, '')}/press-media-kit  ·  Replies within ${PRESS_REPLY_HOURS} hours`,
   });
-  return new Response(pdf, { headers: { 'Content-Type': 'application/pdf' } });
+  return new Response(pdf as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': 'application/pdf' } });
 };
