@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import raw from '../../content/site.json';
 
-/** The site configuration the author edits in content/site.json (spec §3). */
+/** The site configuration the author edits in content/site.json; every key is used by the site. */
 export const siteConfigSchema = z
   .object({
     siteName: z.string().min(1),
@@ -11,29 +11,16 @@ export const siteConfigSchema = z
     newsletterRecipientEmail: z.email(),
     socialLinks: z.object({ twitter: z.url(), instagram: z.url(), facebook: z.url() }),
     defaultOpenGraphImage: z.string().startsWith('/'),
-    quiz: z.object({ totalQuestions: z.int().positive() }),
     forum: z.object({ postsPerPage: z.int().positive().max(100) }),
-    lineBank: z.object({ linesPerPage: z.int().positive() }),
     enableKonamiCode: z.boolean(),
-    enableOnboarding: z.boolean(),
     onboardingVersion: z.string().regex(/^\d+\.\d+\.\d+$/),
-    featureFlags: z.object({
-      enableAdvancedSearch: z.boolean(),
-      enableUserProfiles: z.boolean(),
-      enableCommentingV2: z.boolean(),
-    }),
   })
   .strict();
 
-export type SiteConfig = z.infer<typeof siteConfigSchema> & {
-  currentYear: number;
-  supabase: { url: string | null; anonKey: string | null };
-};
+export type SiteConfig = z.infer<typeof siteConfigSchema> & { currentYear: number };
 
 interface Env {
   PUBLIC_SITE_URL?: string;
-  PUBLIC_SUPABASE_URL?: string;
-  PUBLIC_SUPABASE_ANON_KEY?: string;
 }
 
 /** Validates the configuration file and applies the environment; throws naming the bad field. */
@@ -48,7 +35,6 @@ export function parseSiteConfig(input: unknown, env: Env, now = new Date()): Sit
     ...config,
     siteUrl: (env.PUBLIC_SITE_URL || config.siteUrl).replace(/\/$/, ''),
     currentYear: now.getFullYear(),
-    supabase: { url: env.PUBLIC_SUPABASE_URL || null, anonKey: env.PUBLIC_SUPABASE_ANON_KEY || null },
   };
 }
 
