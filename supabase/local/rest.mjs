@@ -19,6 +19,7 @@ export const REST_PREFIX = '/rest/v1';
  * @property {import('./queue.mjs').SerialQueue} queue
  * @property {string} anonKey
  * @property {number} maxRows
+ * @property {number} [trustProxy] proxies in front whose X-Forwarded-For entries are believed
  */
 
 /**
@@ -31,7 +32,7 @@ export const REST_PREFIX = '/rest/v1';
  */
 
 /** @param {RestOptions} options */
-export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
+export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustProxy = 0 }) {
   const expectedKey = digest(anonKey);
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
@@ -69,7 +70,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
    * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
    */
   function execute(req, method, statement) {
-    const headers = JSON.stringify(requestHeaders(req));
+    const headers = JSON.stringify(requestHeaders(req, trustProxy));
     const url = new URL(req.url ?? '/', 'http://localhost');
     return queue.run(() =>
       db.transaction(async (tx) => {
@@ -301,14 +302,14 @@ function isPlainObject(value) {
  * The headers PostgREST puts in `request.headers` (lower-case names), with the client
  * address the rate limit reads. Cookies are left out: nothing in the database needs them.
  */
-/** @param {Request} req */
-function requestHeaders(req) {
+/** @param {Request} req @param {number} trustProxy */
+function requestHeaders(req, trustProxy) {
   /** @type {Record<string, string>} */
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (name === 'cookie' || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  headers['x-forwarded-for'] = forwardedFor(req);
+  headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
   return headers;
 }
