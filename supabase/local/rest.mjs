@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError, toApiError } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
 import { parseQuery } from './query-params.mjs';
+import { checkInsertRows, checkQueryLimits, checkStatementSize } from './request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
 
@@ -50,6 +51,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
       checkProfile(req, method);
       const table = findTable(schema, url.pathname);
       const query = parseQuery(url.searchParams);
+      checkQueryLimits(query);
       const prefer = parsePrefer(req.headers.prefer);
       if (method === 'GET' || method === 'HEAD') {
         await answerRead({ req, res, method, table, query, prefer });
@@ -70,6 +72,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
    * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
    */
   function execute(req, method, statement) {
+    checkStatementSize(statement);
     const headers = JSON.stringify(requestHeaders(req, trustProxy));
     const url = new URL(req.url ?? '/', 'http://localhost');
     return queue.run(() =>
@@ -117,6 +120,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
         return;
       }
       if (!rows.every(isPlainObject)) throw new ApiError(400, 'PGRST102', 'All rows must be JSON objects');
+      checkInsertRows(rows.length);
       statement = buildInsert(table, query, rows, {
         representation,
         missingDefault: prefer.missing === 'default',
