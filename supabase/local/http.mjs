@@ -70,6 +70,8 @@ function tooLarge() {
  */
 export function send(res, status, body, headers = {}, head = false) {
   res.statusCode = status;
+  // JSON is only ever JSON: no browser may guess otherwise from a visitor's text in it.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (body === null) {
     res.end();
