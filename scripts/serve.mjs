@@ -1,7 +1,7 @@
 // `npm start` / `npm run preview`: serves the production build in dist/ on
 // http://$HOST:$PORT, with the not-found page (HTTP 404) for unknown paths.
-import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
+import { createLimitedServer } from './server-limits.mjs';
 import { createStaticSite } from './static-site.mjs';
 import { createBackend } from '../supabase/local/backend.mjs';
 
@@ -16,7 +16,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 const site = await createStaticSite({ root: 'dist' });
 
-const server = createServer(async (req, res) => {
+// Deadlines for slow clients and a connection cap (scripts/server-limits.mjs).
+const server = createLimitedServer(async (req, res) => {
   try {
     if (backend && (await backend.handle(req, res))) return;
     await site(req, res);
