@@ -3,7 +3,7 @@
 -- appended to it (the entry that many places from the right is the client).
 -- tests/db/pgtap.test.ts also runs this file against the embedded backend.
 begin;
-select plan(13);
+select plan(14);
 
 select is(
   (select client_address_header || ' ' || client_address_depth from private.settings), 'x-forwarded-for 1',
@@ -19,6 +19,13 @@ select throws_ok(
   'the header is a lower-case header name'
 );
 select throws_ok($$ update private.settings set client_address_depth = 0 $$, '23514', null, 'the depth is at least 1');
+
+set local role anon;
+select throws_ok(
+  $$ select private.client_address('{}', 'x-forwarded-for', 1), private.address_bucket('192.0.2.1') $$,
+  '42501', null, 'visitors cannot call the address functions'
+);
+reset role;
 
 -- Behind a CDN that sends the visitor in its own header, rotating X-Forwarded-For is no way out.
 update private.settings set client_address_header = 'cf-connecting-ip';
