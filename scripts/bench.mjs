@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { heaviestBesideList } from './bench-heaviest-request.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4450);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -180,6 +181,8 @@ async function backendThroughput() {
     postsFirstPageMs: await latency('/posts?select=id,content,author_name,created_at&order=created_at.desc&limit=10&offset=0'),
     postsDeepPageMs: await latency('/posts?select=id,content,author_name,created_at&order=created_at.desc&limit=10&offset=90000'),
     ideasFilteredPageMs: await latency('/mota_ideas?select=id,issue,mitigation,proposed_by,notes,created_at&or=(issue.ilike.*issue 99*,mitigation.ilike.*issue 99*,proposed_by.ilike.*issue 99*)&order=created_at.desc&limit=25&offset=0'),
+    // The worst a request within the limits can do, and what a visitor's page waits meanwhile.
+    ...(await heaviestBesideList(base, { apikey: key, Authorization: `Bearer ${key}` })),
   };
   server.close();
   await backend.close();

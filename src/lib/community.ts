@@ -77,7 +77,7 @@ export const messages = {
 } satisfies Record<string, ToastText>;
 
 export type Situation = 'fetchPosts' | 'submitPost' | 'fetchIdeas' | 'submitIdea';
-export type FailureReason = 'blank' | 'too-long' | 'too-many-links' | 'rate-limited' | 'unavailable';
+export type FailureReason = 'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'rate-limited' | 'unavailable';
 type Field = 'content' | 'authorName' | 'issue' | 'mitigation' | 'proposedBy' | 'notes' | 'links';
 
 /** What went wrong, already worded for the visitor. */
@@ -119,18 +119,20 @@ const FIELD_LABELS: Record<Field, string> = {
  * The CHECK constraints of supabase/migrations by name, with the rule each enforces.
  * tests/db asserts this list and the database's constraints are the same.
  */
-export const CHECK_CONSTRAINTS: Record<string, { field: Field; rule: 'blank' | 'too-long' | 'too-many-links'; limit?: number }> = {
+export const CHECK_CONSTRAINTS: Record<string, { field: Field; rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls'; limit?: number }> = {
   posts_content_not_blank: { field: 'content', rule: 'blank' },
   posts_content_length: { field: 'content', rule: 'too-long', limit: LIMITS.postContent },
   posts_content_links: { field: 'links', rule: 'too-many-links', limit: LIMITS.postLinks },
   posts_author_name_not_blank: { field: 'authorName', rule: 'blank' },
   posts_author_name_length: { field: 'authorName', rule: 'too-long', limit: LIMITS.authorName },
+  posts_author_name_no_bidi: { field: 'authorName', rule: 'direction-controls' },
   mota_ideas_issue_not_blank: { field: 'issue', rule: 'blank' },
   mota_ideas_issue_length: { field: 'issue', rule: 'too-long', limit: LIMITS.ideaIssue },
   mota_ideas_mitigation_not_blank: { field: 'mitigation', rule: 'blank' },
   mota_ideas_mitigation_length: { field: 'mitigation', rule: 'too-long', limit: LIMITS.ideaMitigation },
   mota_ideas_proposed_by_not_blank: { field: 'proposedBy', rule: 'blank' },
   mota_ideas_proposed_by_length: { field: 'proposedBy', rule: 'too-long', limit: LIMITS.proposedBy },
+  mota_ideas_proposed_by_no_bidi: { field: 'proposedBy', rule: 'direction-controls' },
   mota_ideas_notes_not_blank: { field: 'notes', rule: 'blank' },
   mota_ideas_notes_length: { field: 'notes', rule: 'too-long', limit: LIMITS.ideaNotes },
   mota_ideas_links: { field: 'links', rule: 'too-many-links', limit: LIMITS.ideaLinks },
@@ -151,6 +153,13 @@ function tooManyLinks(situation: Situation, limit: number): ToastText {
   return {
     title: submitTitle(situation),
     description: `Too many paths lead away from here. Please keep to ${limit} link${limit === 1 ? '' : 's'} or fewer.`,
+  };
+}
+
+function directionControls(situation: Situation): ToastText {
+  return {
+    title: submitTitle(situation),
+    description: 'Your name carries hidden characters that turn the letters after them around. Please type it plainly and try again.',
   };
 }
 
@@ -188,6 +197,7 @@ export function describeFailure(situation: Situation, error: unknown, status?: n
       if (check?.rule === 'too-long') return failed('too-long', tooLong(situation, check.field, check.limit ?? 0));
       if (check?.rule === 'too-many-links') return failed('too-many-links', tooManyLinks(situation, check.limit ?? 0));
       if (check?.rule === 'blank') return failed('blank', blank(situation));
+      if (check?.rule === 'direction-controls') return failed('direction-controls', directionControls(situation));
     }
     if (code === '23502') return failed('blank', blank(situation));
   }
@@ -205,9 +215,47 @@ export function characterCount(text: string): number {
   return count;
 }
 
-/** Links as the CHECK constraints count them: http://, https:// or www., any case. */
+/**
+ * A character that shows: neither whitespace nor one of the characters that render as
+ * nothing (zero-width spaces and joiners, Hangul fillers, the blank Braille pattern,
+ * direction controls, variation selectors, tag characters …). The same class as the
+ * not-blank CHECK constraints.
+ */
+const VISIBLE =
+  /[^\u0001-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
+/** Embeddings, overrides and isolates: in a name they only make what follows read backwards. */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A link as the CHECK constraints see one, after NFKC normalisation (full-width letters
+ * become ASCII): http(s)/ftp, also as hxxp(s); www.; a bare domain under a common
+ * top-level domain; a defanged dot. Each runs to the next space, so one link counts once.
+ */
+const LINK = new RegExp(
+  [
+    String.raw`(h[tx]{2}ps?|ftp)\s*:\s*/\s*/\S*`,
+    String.raw`www\.\S*`,
+    String.raw`[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*\.(com|net|org|info|biz|io|co|ru|cn|de|uk|xyz|top|site|online|shop|app|dev|ly|gl|cc|tk|link|click|club|live|store|tech|vip|ws|su|tv|gg)(?![\p{L}\p{N}_])\S*`,
+    String.raw`\S*(\[\.\]|\(\.\))\S*`,
+  ].join('|'),
+  'giu',
+);
+
+/** True when nothing in the text would show on the page. */
+export function isBlank(text: string): boolean {
+  return !VISIBLE.test(text);
+}
+
+/** Links as the CHECK constraints count them (see LINK). */
 export function linkCount(text: string): number {
-  return text.match(/https?:\/\/|www\./gi)?.length ?? 0;
+  return text.normalize('NFKC').match(LINK)?.length ?? 0;
+}
+
+/** Trimmed text, or null when nothing in it would show. */
+function shown(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return isBlank(trimmed) ? null : trimmed;
 }
 
 export interface PostInput {
@@ -224,7 +272,7 @@ export interface IdeaInput {
 
 /** The row to insert for a post: trimmed, an empty name sent as null (spec §5). */
 export function normalisePost({ content, authorName }: PostInput) {
-  return { content: content.trim(), author_name: authorName?.trim() || null };
+  return { content: content.trim(), author_name: shown(authorName) };
 }
 
 /** The row to insert for an idea: trimmed, proposer defaulting to Anonymous, empty notes null. */
@@ -232,8 +280,8 @@ export function normaliseIdea({ issue, mitigation, proposedBy, notes }: IdeaInpu
   return {
     issue: issue.trim(),
     mitigation: mitigation.trim(),
-    proposed_by: proposedBy?.trim() || DEFAULT_PROPOSER,
-    notes: notes?.trim() || null,
+    proposed_by: shown(proposedBy) ?? DEFAULT_PROPOSER,
+    notes: shown(notes),
   };
 }
 
@@ -241,11 +289,12 @@ export function normaliseIdea({ issue, mitigation, proposedBy, notes }: IdeaInpu
 export function validatePost(input: PostInput): CommunityError | null {
   const row = normalisePost(input);
   const refuse = (reason: FailureReason, toast: ToastText) => new CommunityError('submitPost', reason, toast);
-  if (row.content === '') return refuse('blank', messages.emptyPost);
+  if (isBlank(row.content)) return refuse('blank', messages.emptyPost);
   if (characterCount(row.content) > LIMITS.postContent) return refuse('too-long', tooLong('submitPost', 'content', LIMITS.postContent));
   if (row.author_name && characterCount(row.author_name) > LIMITS.authorName) {
     return refuse('too-long', tooLong('submitPost', 'authorName', LIMITS.authorName));
   }
+  if (row.author_name && DIRECTION_CONTROLS.test(row.author_name)) return refuse('direction-controls', directionControls('submitPost'));
   if (linkCount(row.content) > LIMITS.postLinks) return refuse('too-many-links', tooManyLinks('submitPost', LIMITS.postLinks));
   return null;
 }
@@ -254,7 +303,7 @@ export function validatePost(input: PostInput): CommunityError | null {
 export function validateIdea(input: IdeaInput): CommunityError | null {
   const row = normaliseIdea(input);
   const refuse = (reason: FailureReason, toast: ToastText) => new CommunityError('submitIdea', reason, toast);
-  if (row.issue === '' || row.mitigation === '') return refuse('blank', messages.missingFields);
+  if (isBlank(row.issue) || isBlank(row.mitigation)) return refuse('blank', messages.missingFields);
   const lengths: [Field, string | null, number][] = [
     ['issue', row.issue, LIMITS.ideaIssue],
     ['mitigation', row.mitigation, LIMITS.ideaMitigation],
@@ -264,6 +313,7 @@ export function validateIdea(input: IdeaInput): CommunityError | null {
   for (const [field, value, limit] of lengths) {
     if (value && characterCount(value) > limit) return refuse('too-long', tooLong('submitIdea', field, limit));
   }
+  if (DIRECTION_CONTROLS.test(row.proposed_by)) return refuse('direction-controls', directionControls('submitIdea'));
   if (linkCount(`${row.issue} ${row.mitigation} ${row.notes ?? ''}`) > LIMITS.ideaLinks) {
     return refuse('too-many-links', tooManyLinks('submitIdea', LIMITS.ideaLinks));
   }
@@ -274,6 +324,12 @@ export function validateIdea(input: IdeaInput): CommunityError | null {
 // Filtering and paging (pure).
 
 /**
+ * Characters of a registry search that are sent; the rest is dropped. Escaped for LIKE, the
+ * longest search stays within the backend's limit on one filter value (100 characters).
+ */
+export const SEARCH_MAX_LENGTH = 40;
+
+/**
  * The PostgREST `or` filter for the registry's search box: a case-insensitive substring of
  * issue, mitigation or proposer. The text is escaped twice: for LIKE (\ % _ are literal) and
  * as a double-quoted PostgREST value, so commas, parentheses and quotes cannot change the
@@ -281,7 +337,7 @@ export function validateIdea(input: IdeaInput): CommunityError | null {
  * character (which includes a *). Returns null for an empty filter.
  */
 export function ideaFilter(text: string): string | null {
-  const needle = text.trim();
+  const needle = [...text.trim()].slice(0, SEARCH_MAX_LENGTH).join('');
   if (needle === '') return null;
   const like = needle.replace(/[\\%_]/g, '\\$&').replaceAll('*', '_');
   const value = `"*${like.replace(/["\\]/g, '\\$&')}*"`;

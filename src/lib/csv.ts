@@ -1,8 +1,10 @@
 /**
  * The M.O.T.A. registry's CSV export (spec §7): built in the browser from the rows the current
- * filter matches. RFC 4180 (CRLF line ends, fields quoted when they hold a comma, a quote or a
- * line break, quotes doubled), a UTF-8 byte-order mark so Excel keeps accents and emoji, and a
- * leading apostrophe on any cell a spreadsheet would otherwise read as a formula.
+ * filter matches. RFC 4180 (CRLF line ends, fields quoted when they hold a comma, a semicolon,
+ * a quote or a line break, quotes doubled), a UTF-8 byte-order mark so Excel keeps accents and
+ * emoji, and an apostrophe before anything a spreadsheet would otherwise read as a formula:
+ * at the start of a field, and after any separator inside one. Where the decimal mark is a
+ * comma, spreadsheets split CSV on `;`, so `x;=1+1` would otherwise become a cell `=1+1`.
  */
 
 export const CSV_FILENAME = 'mota_ideas.csv';
@@ -29,16 +31,19 @@ export interface CsvIdea {
 
 // Characters that make Excel, LibreOffice or Google Sheets start a formula (OWASP CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
+// The same, straight after a character some reader may split cells or lines on.
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])([=+\-@])/g;
 
-/** Neutralises a would-be formula by putting an apostrophe in front of it. */
+/** Neutralises would-be formulas by putting an apostrophe in front of each. */
 export function defuseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 /** One CSV field: formula-safe, then quoted if RFC 4180 requires it. */
 export function csvCell(value: string | null | undefined): string {
   const text = defuseFormula(value ?? '');
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The calendar date (UTC) of a timestamp as YYYY-MM-DD; empty for an unreadable one. */

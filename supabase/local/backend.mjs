@@ -19,6 +19,8 @@ const MAX_WAITING_REQUESTS = 1000;
  * @property {string} [anonKey] the key requests must carry (default: $PUBLIC_SUPABASE_ANON_KEY or the development key)
  * @property {number} [rateLimit] inserts per client per table per window, 0 = off
  *   (default: $COMMUNITY_RATE_LIMIT when set, else the value in the migrations)
+ * @property {number} [trustProxy] proxies in front of this server whose X-Forwarded-For entries
+ *   are believed; 0 = the socket's peer is the client (default: $TRUST_PROXY, else 0)
  * @property {Blob} [template] a migrated database image (dumpDataDir) to start a new
  *   database from, skipping initdb; for test suites that open many databases
  * @property {(line: string) => void} [log]
@@ -41,15 +43,17 @@ export async function createBackend({
   dataDir = process.env.DATA_DIR ?? '.data',
   anonKey = process.env.PUBLIC_SUPABASE_ANON_KEY || DEV_ANON_KEY,
   rateLimit = rateLimitFromEnv(),
+  trustProxy = wholeNumberFromEnv('TRUST_PROXY') ?? 0,
   template,
   log = () => {},
 } = {}) {
+  if (!Number.isInteger(trustProxy) || trustProxy < 0) throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
   const { db, release } = await openDatabase({ dataDir, template, log });
   try {
     await configureRateLimit(db, rateLimit);
     const schema = await loadSchemaCache(db);
     const queue = new SerialQueue(MAX_WAITING_REQUESTS);
-    const handle = createRestHandler({ db, schema, queue, anonKey, maxRows: readMaxRows() });
+    const handle = createRestHandler({ db, schema, queue, anonKey, maxRows: readMaxRows(), trustProxy });
     let closing;
     return {
       handle,
@@ -69,11 +73,20 @@ export async function createBackend({
 
 /** @returns {number | undefined} */
 function rateLimitFromEnv() {
-  const raw = process.env.COMMUNITY_RATE_LIMIT;
+  return wholeNumberFromEnv('COMMUNITY_RATE_LIMIT', ' (0 turns the limit off)');
+}
+
+/**
+ * @param {string} name
+ * @param {string} [meaning]
+ * @returns {number | undefined}
+ */
+function wholeNumberFromEnv(name, meaning = '') {
+  const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`COMMUNITY_RATE_LIMIT must be a whole number (0 turns the limit off), not "${raw}"`);
+    throw new Error(`${name} must be a whole number${meaning}, not "${raw}"`);
   }
   return value;
 }

@@ -87,6 +87,18 @@ export function toApiError(error, method) {
       hint: pg.hint ?? null,
     });
   }
+  if (isClientGone(error)) {
+    // The client hung up mid-request (an aborted upload): nobody will read the answer, and a
+    // stack trace per dropped connection would bury the log.
+    console.warn(`[community backend] ${method} request abandoned by the client (${/** @type {Error} */ (error).message})`);
+    return new ApiError(400, 'PGRST102', 'The request was abandoned by the client');
+  }
   console.error('[community backend]', error);
   return new ApiError(500, 'XX000', 'Internal error in the embedded backend');
+}
+
+/** @param {unknown} error */
+function isClientGone(error) {
+  const { code, message } = /** @type {{ code?: string, message?: string }} */ (error ?? {});
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted';
 }

@@ -70,6 +70,8 @@ function tooLarge() {
  */
 export function send(res, status, body, headers = {}, head = false) {
   res.statusCode = status;
+  // JSON is only ever JSON: no browser may guess otherwise from a visitor's text in it.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (body === null) {
     res.end();
@@ -94,16 +96,26 @@ export function sendError(res, error, head = false) {
 }
 
 /**
- * The client's address as the database should see it, in `x-forwarded-for`.
- * A proxy on this machine (nginx, a test, the dev server) is trusted to have appended the
- * real address; any other peer is the client itself, so its address is appended and
- * whatever it claimed before stays forgeable but unused (the database takes the last entry).
+ * The client's address as the database should see it: the last entry of `x-forwarded-for`,
+ * as PostgREST would find it behind Supabase's own proxy.
+ *
+ * With no trusted proxy (the default) the client is the socket's peer, wherever it is: a
+ * header sent by the peer is its own claim, kept in front but never used. Trusting a loopback
+ * peer's header by default let anything on the same machine, or anything a same-host proxy
+ * passed through unchanged, pick its own address. `trustProxy` is how many proxies the
+ * operator put in front of this server (TRUST_PROXY): the entry that many places from the
+ * right of their header is the client, and entries to its right are dropped. A request with
+ * fewer entries did not come through them, so its peer is the client.
  * @param {import('node:http').IncomingMessage} req
+ * @param {number} [trustProxy]
  */
-export function forwardedFor(req) {
+export function forwardedFor(req, trustProxy = 0) {
   const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  const claimed = [req.headers['x-forwarded-for']].flat().filter(Boolean).join(', ');
-  const isLoopback = peer === '::1' || peer.startsWith('127.');
-  if (isLoopback && claimed) return claimed;
-  return claimed ? `${claimed}, ${peer}` : peer;
+  const claimed = [req.headers['x-forwarded-for']]
+    .flat()
+    .flatMap((value) => (value ?? '').split(','))
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (trustProxy > 0 && claimed.length >= trustProxy) return claimed.slice(0, claimed.length - trustProxy + 1).join(', ');
+  return [...claimed, peer].join(', ');
 }

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError, toApiError } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
 import { parseQuery } from './query-params.mjs';
+import { checkInsertRows, checkQueryLimits, checkStatementSize } from './request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
 
@@ -19,6 +20,7 @@ export const REST_PREFIX = '/rest/v1';
  * @property {import('./queue.mjs').SerialQueue} queue
  * @property {string} anonKey
  * @property {number} maxRows
+ * @property {number} [trustProxy] proxies in front whose X-Forwarded-For entries are believed
  */
 
 /**
@@ -31,7 +33,7 @@ export const REST_PREFIX = '/rest/v1';
  */
 
 /** @param {RestOptions} options */
-export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
+export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustProxy = 0 }) {
   const expectedKey = digest(anonKey);
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
@@ -49,6 +51,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
       checkProfile(req, method);
       const table = findTable(schema, url.pathname);
       const query = parseQuery(url.searchParams);
+      checkQueryLimits(query);
       const prefer = parsePrefer(req.headers.prefer);
       if (method === 'GET' || method === 'HEAD') {
         await answerRead({ req, res, method, table, query, prefer });
@@ -69,7 +72,8 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
    * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
    */
   function execute(req, method, statement) {
-    const headers = JSON.stringify(requestHeaders(req));
+    checkStatementSize(statement);
+    const headers = JSON.stringify(requestHeaders(req, trustProxy));
     const url = new URL(req.url ?? '/', 'http://localhost');
     return queue.run(() =>
       db.transaction(async (tx) => {
@@ -116,6 +120,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
         return;
       }
       if (!rows.every(isPlainObject)) throw new ApiError(400, 'PGRST102', 'All rows must be JSON objects');
+      checkInsertRows(rows.length);
       statement = buildInsert(table, query, rows, {
         representation,
         missingDefault: prefer.missing === 'default',
@@ -301,14 +306,14 @@ function isPlainObject(value) {
  * The headers PostgREST puts in `request.headers` (lower-case names), with the client
  * address the rate limit reads. Cookies are left out: nothing in the database needs them.
  */
-/** @param {Request} req */
-function requestHeaders(req) {
+/** @param {Request} req @param {number} trustProxy */
+function requestHeaders(req, trustProxy) {
   /** @type {Record<string, string>} */
   const headers = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (name === 'cookie' || value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  headers['x-forwarded-for'] = forwardedFor(req);
+  headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
   return headers;
 }

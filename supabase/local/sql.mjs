@@ -107,13 +107,18 @@ function orderClause(table, order) {
 export function buildRead(table, query, range) {
   const params = new Params();
   const where = whereClause(table, query.filters, params);
-  let page = `SELECT ${selectList(table, query.select)} FROM ${relation(table)}${where}${orderClause(table, query.order)}`;
+  // A filtered, counted read tests the filter once per row, not once for the page and again
+  // for the total: the matching rows are collected first and both are taken from them.
+  const once = range.count && where !== '';
+  const from = once ? 'pgrst_match' : relation(table);
+  let page = `SELECT ${selectList(table, query.select)} FROM ${from}${once ? '' : where}${orderClause(table, query.order)}`;
   if (range.limit !== null) page += ` LIMIT ${params.add(String(range.limit), 'bigint')}`;
   if (range.offset > 0n) page += ` OFFSET ${params.add(String(range.offset), 'bigint')}`;
-  // The total reuses the filter's parameters ($n refers to the same values).
-  const total = range.count ? `(SELECT count(*) FROM ${relation(table)}${where})` : 'NULL::bigint';
+  // Otherwise the total repeats the filter with the same parameters ($n refers to the same values).
+  const total = range.count ? `(SELECT count(*) FROM ${from}${once ? '' : where})` : 'NULL::bigint';
   const text =
-    `WITH pgrst_source AS (${page}) ` +
+    (once ? `WITH pgrst_match AS MATERIALIZED (SELECT * FROM ${relation(table)}${where}), ` : 'WITH ') +
+    `pgrst_source AS (${page}) ` +
     `SELECT ${total} AS total, (SELECT count(*) FROM pgrst_source) AS page_total, ` +
     `coalesce((SELECT json_agg(s) FROM pgrst_source s), '[]')::text AS body`;
   return { text, params: params.values };

@@ -43,6 +43,7 @@ export function embeddedSupabase() {
           dataDir: env.DATA_DIR || '.data',
           anonKey: env.PUBLIC_SUPABASE_ANON_KEY || undefined,
           rateLimit: env.COMMUNITY_RATE_LIMIT ? Number(env.COMMUNITY_RATE_LIMIT) : undefined,
+          trustProxy: env.TRUST_PROXY ? Number(env.TRUST_PROXY) : undefined,
           log: (line) => server.config.logger.info(`[community backend] ${line}`),
         }),
       );

@@ -57,11 +57,16 @@ export interface RunningBackend {
   stop(): Promise<void>;
 }
 
+/**
+ * The tests play the one trusted proxy in front of the backend (TRUST_PROXY=1), so the
+ * last x-forwarded-for entry a client sends is the address the rate limit sees.
+ */
 export async function startBackend(options: { rateLimit?: number; dataDir?: string; log?: (line: string) => void } = {}): Promise<RunningBackend> {
   const backend = await createBackend({
     dataDir: options.dataDir ?? 'memory',
     template: await migratedImage(),
     rateLimit: options.rateLimit,
+    trustProxy: 1,
     anonKey: DEV_ANON_KEY,
     log: options.log,
   });

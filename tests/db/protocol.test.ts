@@ -43,6 +43,16 @@ describe('routing, CORS and the API key', () => {
     expect(asParam.status).toBe(200);
   });
 
+  it('marks every reply nosniff: rows, errors and writes', async () => {
+    const replies = [
+      await api.fetch('/rest/v1/posts?select=id&limit=1'),
+      await fetch(`${api.url}/rest/v1/posts`),
+      await api.fetch('/rest/v1/posts?id=eq.one'),
+      await api.fetch('/rest/v1/posts', { method: 'POST', headers: json, body: '{"content":"nosniff check"}' }),
+    ];
+    for (const reply of replies) expect(reply.headers.get('x-content-type-options'), String(reply.status)).toBe('nosniff');
+  });
+
   it('refuses methods PostgREST does not know', async () => {
     expect((await api.fetch('/rest/v1/posts', { method: 'PUT', headers: json, body: '{}' })).status).toBe(405);
   });

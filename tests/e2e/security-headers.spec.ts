@@ -18,6 +18,21 @@ test('every page is served with its security headers and runs with zero CSP viol
   }
 });
 
+test('every spelling of a page gets its headers, and only the site is served', async ({ request }) => {
+  const forum = await request.get('/forum');
+  const policy = forum.headers()['content-security-policy'];
+  expect(policy).toMatch(/frame-ancestors 'none'/);
+  // Nothing on the site is an image from a data: address, so the policy does not allow one.
+  expect(policy).not.toMatch(/data:/);
+  for (const path of ['/forum.html', '/index.html']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+  }
+  expect((await request.get('/forum.html')).headers()['content-security-policy']).toBe(policy);
+  expect((await request.get('/for%75m')).headers()['content-security-policy']).toBe(policy);
+  expect((await request.get('/_headers')).status()).toBe(404);
+});
+
 test('search (WebAssembly) and toasts (injected styles) work under the policy', async ({ page }) => {
   await page.addInitScript(() => {
     if (sessionStorage.getItem('__seeded')) return;

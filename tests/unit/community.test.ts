@@ -64,6 +64,39 @@ describe('validation mirrors the database', () => {
   });
 });
 
+describe('invisible and disguised text', () => {
+  it('refuses text made only of invisible characters as blank', () => {
+    for (const nothing of ['\u200b\u2060', '\u3164\u115f\u1160\uffa0', '\u2800', '\u180e\u00ad', '\u{e0041}\ufe0f', '\u202e\u2066']) {
+      expect(validatePost({ content: nothing })?.reason).toBe('blank');
+      expect(validateIdea({ issue: nothing, mitigation: 'm' })?.title).toBe('Missing Fields');
+    }
+    expect(validatePost({ content: '\u200bκαλημέρα\u200d' })).toBeNull();
+  });
+
+  it('sends an invisible name as no name at all', () => {
+    expect(normalisePost({ content: 'a', authorName: '\u200b\u3164' }).author_name).toBeNull();
+    expect(normaliseIdea({ issue: 'i', mitigation: 'm', proposedBy: '\u2800', notes: '\u2060' })).toMatchObject({
+      proposed_by: 'Anonymous',
+      notes: null,
+    });
+  });
+
+  it('refuses direction controls in names', () => {
+    expect(validatePost({ content: 'a', authorName: 'Yiannis\u202eexe.txt' })?.reason).toBe('direction-controls');
+    expect(validateIdea({ issue: 'i', mitigation: 'm', proposedBy: '\u2067Aion\u2069' })?.reason).toBe('direction-controls');
+    expect(validatePost({ content: 'a', authorName: 'שָׁלוֹם' })).toBeNull();
+  });
+
+  it('counts disguised links, one per link', () => {
+    expect(linkCount('https://www.example.org/a')).toBe(1);
+    expect(linkCount('hxxp://a hxxps://b')).toBe(2);
+    expect(linkCount('example.com, shop.example.net/x')).toBe(2);
+    expect(linkCount('ｈｔｔｐｓ：／／a ｗｗｗ．b')).toBe(2);
+    expect(linkCount('evil[.]com x(.)org')).toBe(2);
+    expect(linkCount('e.g. 3.14, i.e. nothing. Mr.Smith, v2.0; end.')).toBe(0);
+  });
+});
+
 describe('describeFailure: supabase-js errors to toasts (spec §8)', () => {
   it('uses the spec messages for failed reads and unexplained failed writes', () => {
     expect(describeFailure('fetchPosts', { code: '', message: 'TypeError: fetch failed' })).toMatchObject({

@@ -102,3 +102,75 @@ describe('buildIdeasCsv', () => {
     expect(csv).toContain("'=cmd,'+x,'@me,'-1,2025-06-03\r\n");
   });
 });
+
+/**
+ * How a spreadsheet reads a CSV file: split on the delimiter outside double quotes, quotes
+ * doubled inside them. Excel uses `;` where the decimal mark is a comma (most of Europe).
+ */
+function readCsv(text: string, delimiter: ',' | ';'): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe('the same file read with , and with ;', () => {
+  const hostile = [
+    'x;=1+1',
+    'a;+SUM(1)',
+    'plain; -2 and ;@cmd',
+    'comma,=2+2',
+    'tab\t=3+3',
+    'line\n=4+4',
+    '=HYPERLINK("http://x";"y")',
+  ];
+  const csv = buildIdeasCsv(hostile.map((text) => idea({ issue: text, mitigation: text, proposedBy: text, notes: text })));
+
+  it.each([',', ';'] as const)('no cell starts a formula when read with %j', (delimiter) => {
+    for (const row of readCsv(csv.slice(BOM.length), delimiter)) {
+      for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+    }
+  });
+
+  it('read with , every field comes back whole', () => {
+    const rows = readCsv(csv.slice(BOM.length), ',');
+    expect(rows).toHaveLength(hostile.length + 1);
+    for (const row of rows) expect(row).toHaveLength(5);
+  });
+
+  it('quotes a field holding ; and defuses a formula after any separator', () => {
+    expect(csvCell('x;=1+1')).toBe(`"x;'=1+1"`);
+    expect(csvCell('plain; no formula')).toBe('"plain; no formula"');
+    expect(csvCell('a,+b')).toBe(`"a,'+b"`);
+    expect(csvCell('1;-2')).toBe(`"1;'-2"`);
+  });
+
+  it('even a reader that ignores quotes finds no formula', () => {
+    for (const delimiter of [',', ';', '\t']) {
+      for (const piece of csv.slice(BOM.length).split(/\r\n|\n/).flatMap((line) => line.split(delimiter))) {
+        expect(piece.replace(/^"/, ''), JSON.stringify(piece)).not.toMatch(/^[=+\-@]/);
+      }
+    }
+  });
+});

@@ -9,15 +9,23 @@ function request(peer: string, xff?: string): IncomingMessage {
 }
 
 describe('forwardedFor: the address the rate limit sees last', () => {
-  it('appends the peer when it is not on this machine, so a forged header comes first', () => {
+  it('by default the peer is the client, wherever it is; what it claimed comes first, unused', () => {
     expect(forwardedFor(request('203.0.113.5', '10.0.0.1'))).toBe('10.0.0.1, 203.0.113.5');
     expect(forwardedFor(request('::ffff:198.51.100.7'))).toBe('198.51.100.7');
+    expect(forwardedFor(request('127.0.0.1', '203.0.113.5'))).toBe('203.0.113.5, 127.0.0.1');
+    expect(forwardedFor(request('::1', '1.1.1.1, 203.0.113.5'))).toBe('1.1.1.1, 203.0.113.5, ::1');
+    expect(forwardedFor(request('127.0.0.1'))).toBe('127.0.0.1');
   });
 
-  it('trusts a proxy on this machine to have appended the client', () => {
-    expect(forwardedFor(request('127.0.0.1', '203.0.113.5'))).toBe('203.0.113.5');
-    expect(forwardedFor(request('::1', '1.1.1.1, 203.0.113.5'))).toBe('1.1.1.1, 203.0.113.5');
-    expect(forwardedFor(request('127.0.0.1'))).toBe('127.0.0.1');
+  it('with trusted proxies, the entry that many places from the right is the client', () => {
+    expect(forwardedFor(request('127.0.0.1', '203.0.113.5'), 1)).toBe('203.0.113.5');
+    expect(forwardedFor(request('::1', '1.1.1.1, 203.0.113.5'), 1)).toBe('1.1.1.1, 203.0.113.5');
+    expect(forwardedFor(request('10.0.0.2', '1.1.1.1, 203.0.113.5, 10.0.0.9'), 2)).toBe('1.1.1.1, 203.0.113.5');
+  });
+
+  it('a request that did not come through the proxies is its peer', () => {
+    expect(forwardedFor(request('198.51.100.7'), 1)).toBe('198.51.100.7');
+    expect(forwardedFor(request('198.51.100.7', '203.0.113.5'), 2)).toBe('203.0.113.5, 198.51.100.7');
   });
 });
 

@@ -1,0 +1,98 @@
+// The embedded backend's worst case: the heaviest read its request limits still accept
+// (supabase/local/request-limits.mjs), sent while a visitor asks for an ordinary page, so
+// the report shows both how long the heavy request takes and how long the ordinary one
+// waits behind it. Used by scripts/bench.mjs against its 100,000 seeded rows; run alone
+// (`node scripts/bench-heaviest-request.mjs`) it seeds a throwaway database the same way.
+import { createServer, get } from 'node:http';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { REQUEST_LIMITS } from '../supabase/local/request-limits.mjs';
+
+/**
+ * The heaviest registry read the limits accept: every allowed filter term an ilike of the
+ * longest allowed value with every allowed wildcard, matching nothing (so every row is
+ * tried), with an exact count and the largest page.
+ */
+export function heaviestAcceptedPath() {
+  const { filterTerms, valueLength, likeWildcards } = REQUEST_LIMITS;
+  const columns = ['issue', 'mitigation', 'proposed_by', 'notes'];
+  const terms = Array.from({ length: filterTerms }, (_, i) => {
+    // e.g. *s*e*e*d*e*zzzz…: each wildcard lets the match restart at every position.
+    const head = Array.from({ length: likeWildcards - 1 }, (_, w) => 'seeded'[w % 6]).join('*');
+    const value = `*${head}${`z${i}`.repeat(valueLength)}`.slice(0, valueLength - 1) + '*';
+    return `${columns[i % columns.length]}.ilike.${encodeURIComponent(value)}`;
+  });
+  return `/mota_ideas?select=*&or=(${terms.join(',')})&order=created_at.desc&limit=1000`;
+}
+
+/** The registry's first page, as the site asks for it. */
+const LIST_PATH = '/mota_ideas?select=id,issue,mitigation,proposed_by,notes,created_at&order=created_at.desc&limit=50&offset=0';
+
+/**
+ * Sent from a worker thread: PGlite runs on the server's thread and holds it while a query
+ * runs, so a client on that same thread could not even start its list request until the
+ * heavy one was done, and would never see the wait a visitor sees.
+ * @param {string} base the REST root, e.g. http://127.0.0.1:4321/rest/v1
+ * @param {Record<string, string>} headers apikey and friends
+ * @returns {Promise<{ heaviestAcceptedMs: number, listBesideHeaviestMs: number, listAloneMs: number, heaviestStatus: number }>}
+ */
+export function heaviestBesideList(base, headers, runs = 3) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { base, headers, runs } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** @param {{ base: string, headers: Record<string, string>, runs: number }} options */
+async function measure({ base, headers, runs }) {
+  // A fresh connection per request (agent: false): a kept-alive one can be closed by the
+  // server's idle timer while it is busy, which would measure a reset instead of a wait.
+  const timed = (path) =>
+    new Promise((done, fail) => {
+      const started = performance.now();
+      const request = get(`${base}${path}`, { agent: false, headers: { ...headers, Prefer: 'count=exact' } }, (response) => {
+        response.resume();
+        response.on('end', () => done({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
+      });
+      request.on('error', fail);
+    });
+  const heavy = [];
+  const beside = [];
+  const alone = [];
+  let heaviestStatus = 0;
+  for (let run = 0; run < runs; run += 1) {
+    alone.push((await timed(LIST_PATH)).ms);
+    const heavyRequest = timed(heaviestAcceptedPath());
+    // Let the heavy request reach the database first, as an attacker's would.
+    await new Promise((done) => setTimeout(done, 250));
+    const [h, list] = await Promise.all([heavyRequest, timed(LIST_PATH)]);
+    heavy.push(h.ms);
+    beside.push(list.ms);
+    heaviestStatus = h.status;
+  }
+  const median = (values) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+  return { heaviestAcceptedMs: median(heavy), listBesideHeaviestMs: median(beside), listAloneMs: median(alone), heaviestStatus };
+}
+
+if (!isMainThread && workerData?.base) {
+  parentPort?.postMessage(await measure(workerData));
+}
+
+if (isMainThread && import.meta.url === `file://${process.argv[1]}`) {
+  const { createBackend } = await import('../supabase/local/backend.mjs');
+  const backend = await createBackend({ dataDir: 'memory', rateLimit: 0 });
+  await backend.db.exec(`
+    insert into public.mota_ideas (issue, mitigation, proposed_by)
+    select 'Seeded issue ' || g, 'Seeded mitigation ' || g, 'Reader ' || (g % 97) from generate_series(1, 100000) g;
+    analyze;
+  `);
+  const server = createServer(async (req, res) => {
+    if (!(await backend.handle(req, res))) res.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const key = backend.anonKey;
+  const result = await heaviestBesideList(`http://127.0.0.1:${server.address().port}/rest/v1`, { apikey: key, Authorization: `Bearer ${key}` });
+  console.log(JSON.stringify(result));
+  server.close();
+  await backend.close();
+}

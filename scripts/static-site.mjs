@@ -1,0 +1,129 @@
+// Answers requests for the built site in a folder (dist/): each page at its one canonical
+// address with the headers _headers gives that address, the not-found page (404) otherwise.
+// scripts/serve.mjs (`npm start`) mounts it; tests/unit/static-site.test.ts checks it.
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pagePathOf } from '../src/integrations/security-headers.mjs';
+import { headersFor, parseHeadersFile } from './headers-file.mjs';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.md': 'text/markdown; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+
+/** Files in the build that configure the host and are not part of the site. */
+const HOST_FILES = new Set(['_headers', '_redirects']);
+
+/**
+ * @param {{ root: string }} options the built site's folder
+ * @returns {Promise<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>>}
+ */
+export async function createStaticSite({ root: folder }) {
+  const root = await realpath(resolve(folder)).catch(() => resolve(folder));
+  // The same headers a static host sends, from the built _headers file (policies, caching).
+  const rules = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
+  const cache = new Map();
+
+  /** A regular file whose real location is inside the site's folder (no symlinks out). */
+  async function realFile(path) {
+    try {
+      const real = await realpath(path);
+      if (!real.startsWith(root + sep)) return null;
+      return (await stat(real)).isFile() ? real : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // /book → book.html, /book/ → book.html, / → index.html, /_astro/x.js → as is.
+  async function resolveFile(urlPath) {
+    let path;
+    try {
+      path = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (path.includes('\0')) return null;
+    const clean = normalize(path).replace(/^(\.\.[/\\])+/, '');
+    const base = join(root, clean);
+    if (base !== root && !base.startsWith(root + sep)) return null;
+    const trimmed = base.replace(/[/\\]+$/, '');
+    for (const candidate of [base, `${trimmed}.html`, join(base, 'index.html')]) {
+      const file = await realFile(candidate);
+      if (!file) continue;
+      const inside = relative(root, file).split(sep);
+      if (HOST_FILES.has(inside.join('/')) || inside.some((part) => part.startsWith('.'))) return null;
+      return file;
+    }
+    return null;
+  }
+
+  /** The one address a file is served at: pages without .html or /index, assets as they are. */
+  function canonicalPath(file) {
+    if (file.endsWith('.html')) return pagePathOf(file, root);
+    return `/${relative(root, file).split(sep).join('/')}`;
+  }
+
+  async function load(file) {
+    if (!cache.has(file)) {
+      const body = await readFile(file);
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const gz = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : null;
+      cache.set(file, { body, type, gz });
+    }
+    return cache.get(file);
+  }
+
+  async function send(req, res, file, status, path) {
+    const { body, type, gz } = await load(file);
+    const useGzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    res.statusCode = status;
+    res.setHeader('Content-Type', type);
+    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
+    if (gz) res.setHeader('Vary', 'Accept-Encoding');
+    if (useGzip) res.setHeader('Content-Encoding', 'gzip');
+    const payload = useGzip ? gz : body;
+    res.setHeader('Content-Length', payload.length);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  }
+
+  const withoutSlash = (path) => path.replace(/(.)\/$/, '$1');
+
+  return async function handle(req, res) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = await resolveFile(url.pathname);
+    if (!file) return send(req, res, join(root, '404.html'), 404, '/404');
+    // Headers follow the file's one address, however the request spelled it (/for%75m is
+    // /forum); /forum.html and /index.html are sent to that address.
+    const canonical = canonicalPath(file);
+    if (withoutSlash(decodeURIComponent(url.pathname)) !== withoutSlash(canonical)) {
+      res.writeHead(301, { Location: `${encodeURI(canonical)}${url.search}`, 'Content-Length': 0 }).end();
+      return;
+    }
+    return send(req, res, file, 200, withoutSlash(canonical));
+  };
+}

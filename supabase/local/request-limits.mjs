@@ -1,0 +1,95 @@
+// @ts-check
+// Bounds on the work one request may ask of the embedded database, checked before any SQL
+// is built. PGlite is a single connection that ignores statement_timeout, so a request that
+// runs long stalls every other visitor; and some requests are simply beyond one statement
+// (65,535 bind parameters wrap PGlite's 16-bit count, 1,664 columns is Postgres's limit).
+// Every refusal is a PostgREST-shaped 4xx. The limits leave ample room for what the site
+// sends: a page of posts, or the registry's search (three ilike terms, one per column).
+import { ApiError, parseError } from './errors.mjs';
+
+export const REQUEST_LIMITS = Object.freeze({
+  /** Columns named in select (select=* is always fine). */
+  selectColumns: 64,
+  /** Columns in order. */
+  orderColumns: 16,
+  /** Filter conditions, counted across every parameter and nesting level. */
+  filterTerms: 6,
+  /** Values in one in.(…) list. */
+  listValues: 100,
+  /** Characters in one filter value. */
+  valueLength: 100,
+  /** Unescaped * or % in one like/ilike pattern: each can make Postgres retry the match. */
+  likeWildcards: 4,
+  /** Rows in one insert. */
+  insertRows: 1000,
+  /** Bind parameters in one statement. */
+  bindParameters: 10_000,
+});
+
+/**
+ * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
+ * @typedef {import('./query-params.mjs').Filter} Filter
+ */
+
+/**
+ * @param {ParsedQuery} query
+ * @throws {ApiError} 400 PGRST100 past any limit
+ */
+export function checkQueryLimits(query) {
+  const limits = REQUEST_LIMITS;
+  if (query.select !== '*' && query.select.length > limits.selectColumns) {
+    throw parseError('failed to parse select parameter', `at most ${limits.selectColumns} columns may be selected`);
+  }
+  if (query.order.length > limits.orderColumns) {
+    throw parseError('failed to parse order', `at most ${limits.orderColumns} columns may be ordered by`);
+  }
+  let terms = 0;
+  /** @param {Filter} filter */
+  const visit = (filter) => {
+    if (filter.kind !== 'condition') {
+      filter.children.forEach(visit);
+      return;
+    }
+    terms += 1;
+    if (terms > limits.filterTerms) {
+      throw parseError('failed to parse filter', `a request may hold at most ${limits.filterTerms} filter conditions`);
+    }
+    const values = Array.isArray(filter.value) ? filter.value : [filter.value];
+    if (values.length > limits.listValues) {
+      throw parseError('failed to parse filter', `an in. list holds at most ${limits.listValues} values`);
+    }
+    for (const value of values) {
+      if ([...value].length > limits.valueLength) {
+        throw parseError('failed to parse filter', `a filter value holds at most ${limits.valueLength} characters`);
+      }
+      if ((filter.operator === 'like' || filter.operator === 'ilike') && wildcards(value) > limits.likeWildcards) {
+        throw parseError('failed to parse filter', `a like pattern holds at most ${limits.likeWildcards} wildcards (* or %)`);
+      }
+    }
+  };
+  query.filters.forEach(visit);
+}
+
+/** Unescaped * and % in a like pattern. @param {string} pattern */
+function wildcards(pattern) {
+  return pattern.match(/(?<!\\)[*%]/g)?.length ?? 0;
+}
+
+/** @param {number} rows @throws {ApiError} 413 past the row limit */
+export function checkInsertRows(rows) {
+  if (rows > REQUEST_LIMITS.insertRows) {
+    throw tooLarge(`An insert holds at most ${REQUEST_LIMITS.insertRows} rows; this one has ${rows}.`);
+  }
+}
+
+/** @param {{ params: unknown[] }} statement @throws {ApiError} 413 past the parameter limit */
+export function checkStatementSize(statement) {
+  if (statement.params.length > REQUEST_LIMITS.bindParameters) {
+    throw tooLarge(`A request may carry at most ${REQUEST_LIMITS.bindParameters} values; this one has ${statement.params.length}.`);
+  }
+}
+
+/** @param {string} details */
+function tooLarge(details) {
+  return new ApiError(413, 'PGRST413', 'Payload Too Large', { details });
+}

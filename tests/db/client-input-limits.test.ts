@@ -1,0 +1,87 @@
+// Client input never earns a 5xx: requests past what the embedded backend takes in one
+// statement are refused with a PostgREST-shaped 4xx before they reach Postgres, and the
+// limits on filters leave room for everything the site sends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_LIMITS } from '../../supabase/local/request-limits.mjs';
+import { startBackend, tableCounts, type RunningBackend } from './harness';
+
+let api: RunningBackend;
+beforeAll(async () => {
+  api = await startBackend({ rateLimit: 0 });
+});
+afterAll(() => api.stop());
+
+async function expectClientError(response: Response) {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+  expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+  expect(Object.keys(JSON.parse(text)).sort()).toEqual(['code', 'details', 'hint', 'message']);
+}
+
+const insert = (path: string, body: string, prefer = 'return=minimal') =>
+  api.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', prefer }, body });
+
+describe('requests bigger than one statement', () => {
+  it('a bulk insert of 65,536 cells is a 4xx, not a wrapped parameter count', async () => {
+    const before = await tableCounts(api.backend);
+    // 16,384 rows × 4 columns of `{}` (each cell null): 65,536 bind parameters, in 49 KB.
+    const body = `[${Array(16_384).fill('{}').join(',')}]`;
+    expect(body.length).toBeLessThan(64 * 1024);
+    await expectClientError(await insert('/rest/v1/mota_ideas?columns=issue,mitigation,proposed_by,notes', body));
+    expect(await tableCounts(api.backend)).toEqual(before);
+  });
+
+  it('a bulk insert of many rows of defaults is a 4xx', async () => {
+    const body = `[${Array(20_000).fill('{}').join(',')}]`;
+    await expectClientError(await insert('/rest/v1/posts?columns=content,author_name', body, 'missing=default'));
+  });
+
+  it('selecting more columns than Postgres allows is a 4xx', async () => {
+    const select = Array.from({ length: 1700 }, (_, i) => `c${i}:id`).join(',');
+    await expectClientError(await api.fetch(`/rest/v1/posts?select=${select}`));
+  });
+
+  it('a long in. list is a 4xx', async () => {
+    const list = Array.from({ length: 2_500 }, (_, i) => i).join(',');
+    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&id=in.(${list})`));
+  });
+
+  it('a long order list is a 4xx', async () => {
+    await expectClientError(await api.fetch(`/rest/v1/posts?order=${Array(2000).fill('id.desc').join(',')}`));
+  });
+});
+
+describe('limits on filters', () => {
+  const term = (i: number) => `issue.ilike.*${'x'.repeat(10)}${i}*`;
+
+  it(`takes ${REQUEST_LIMITS.filterTerms} filter terms and refuses one more`, async () => {
+    const terms = (n: number) => Array.from({ length: n }, (_, i) => term(i)).join(',');
+    const ok = await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms)})`, { headers: { prefer: 'count=exact' } });
+    expect(ok.status).toBe(200);
+    await expectClientError(await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms + 1)})`));
+    // Terms count wherever they are: top level, nested, in several parameters.
+    const spread = Array.from({ length: REQUEST_LIMITS.filterTerms + 1 }, (_, i) => `issue=neq.${i}`).join('&');
+    await expectClientError(await api.fetch(`/rest/v1/mota_ideas?select=id&${spread}`));
+  });
+
+  it(`takes values of ${REQUEST_LIMITS.valueLength} characters and refuses longer`, async () => {
+    const value = (n: number) => encodeURIComponent('é'.repeat(n));
+    expect((await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength)}`)).status).toBe(200);
+    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength + 1)}`));
+    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&or=(content.ilike.*${value(REQUEST_LIMITS.valueLength + 1)}*)`));
+  });
+
+  it(`takes like patterns with ${REQUEST_LIMITS.likeWildcards} wildcards and refuses more`, async () => {
+    const pattern = (n: number) => `${'a*'.repeat(n)}`;
+    expect((await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards)}`)).status).toBe(200);
+    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards + 1)}`));
+  });
+
+  it('the registry search the site sends fits, at the longest search the box allows', async () => {
+    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community');
+    const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
+    const { error, status } = await api.client().from('mota_ideas').select('id', { count: 'exact' }).or(filter!).order('created_at', { ascending: false }).range(0, 49);
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+  });
+});

@@ -1,0 +1,103 @@
+// The static server behind `npm start` (scripts/static-site.mjs), on a small built site in a
+// temporary folder: one address per page with its own headers, nothing outside the folder,
+// no host configuration files.
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticSite } from '../../scripts/static-site.mjs';
+
+let folder: string;
+let outside: string;
+let server: Server;
+let origin: string;
+
+const HEADERS = `/*
+  X-Content-Type-Options: nosniff
+
+/
+  Content-Security-Policy: policy-of-home
+
+/forum
+  Content-Security-Policy: policy-of-forum
+
+/404
+  Content-Security-Policy: policy-of-404
+`;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'static-site-'));
+  outside = await mkdtemp(join(tmpdir(), 'static-outside-'));
+  await writeFile(join(outside, 'secret.txt'), 'not part of the site');
+  const dist = join(folder, 'dist');
+  await mkdir(join(dist, '_astro'), { recursive: true });
+  await writeFile(join(dist, 'index.html'), '<h1>home</h1>');
+  await writeFile(join(dist, 'forum.html'), '<h1>forum</h1>');
+  await writeFile(join(dist, '404.html'), '<h1>not found</h1>');
+  await writeFile(join(dist, '_astro', 'app.js'), 'console.log(1)');
+  await writeFile(join(dist, '_headers'), HEADERS);
+  await symlink(join(outside, 'secret.txt'), join(dist, 'leak.txt'));
+  await symlink(outside, join(dist, 'elsewhere'));
+  await symlink(join(dist, '_astro', 'app.js'), join(dist, 'alias.js'));
+  const handle = await createStaticSite({ root: dist });
+  server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(folder, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
+
+describe('one address per page, with that page\'s headers', () => {
+  it('serves a page at its address with its policy', async () => {
+    const forum = await get('/forum');
+    expect(forum.status).toBe(200);
+    expect(forum.headers.get('content-security-policy')).toBe('policy-of-forum');
+    expect((await get('/')).headers.get('content-security-policy')).toBe('policy-of-home');
+  });
+
+  it.each([
+    ['/forum.html', '/forum'],
+    ['/index.html', '/'],
+    ['/forum.html?page=2', '/forum?page=2'],
+  ])('%s is sent to %s', async (path, location) => {
+    const response = await get(path);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
+  it.each(['/for%75m', '/%66orum', '/forum/'])('%s is the forum, with the forum\'s policy', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe('policy-of-forum');
+    expect(await response.text()).toContain('forum');
+  });
+
+  it('answers unknown paths with the not-found page and its policy', async () => {
+    const response = await get('/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-security-policy')).toBe('policy-of-404');
+  });
+});
+
+describe('only the site itself', () => {
+  it.each(['/leak.txt', '/elsewhere/secret.txt', '/_headers', '/%5Fheaders', '/_redirects'])('%s is not served', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toMatch(/not part of the site|Content-Security-Policy/);
+  });
+
+  it('a link inside the folder is sent to the file it names', async () => {
+    const response = await get('/alias.js');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/_astro/app.js');
+  });
+});
