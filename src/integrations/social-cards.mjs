@@ -107,7 +107,7 @@ export default function socialCards(options = {}) {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = process.cwd();
-        const cacheDir = options.cacheDir ?? join(root, 'node_modules/.cache/social-cards');
+        const cacheDir = options.cacheDir ?? process.env.SOCIAL_CARDS_CACHE ?? join(root, 'node_modules/.cache/social-cards');
         const out = fileURLToPath(dir);
         const started = performance.now();
         /** @type {Map<string, { title: string, subtitle: string }>} */
