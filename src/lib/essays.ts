@@ -156,23 +156,31 @@ export function groupByTopic<E extends EssayLike>(topics: readonly EssayTopic[],
 
 export const topicPath = (slug: string) => `/essays/topics/${slug}`;
 
-/** The essays published just before and just after this one, across every category. */
-export function neighbours<E extends EssayLike>(essay: E, essays: readonly E[]): { previous?: E; next?: E } {
-  const ordered = [...essays].sort(byPublication);
-  const i = ordered.findIndex((e) => e.id === essay.id);
-  return { previous: i > 0 ? ordered[i - 1] : undefined, next: i >= 0 ? ordered[i + 1] : undefined };
+/**
+ * The essays published just before and just after this one, across every category. `oldestFirst`
+ * is every essay in publication order (`byPublication`), sorted once by the caller: a site with
+ * a thousand essays asks this a thousand times.
+ */
+export function neighbours<E extends EssayLike>(essay: E, oldestFirst: readonly E[]): { previous?: E; next?: E } {
+  const i = oldestFirst.findIndex((e) => e.id === essay.id);
+  return { previous: i > 0 ? oldestFirst[i - 1] : undefined, next: i >= 0 ? oldestFirst[i + 1] : undefined };
 }
 
 /**
  * Up to `limit` essays to read next: those sharing the most topics first, then the same
- * category; newest first within each. The essay itself is never among them.
+ * category; newest first within each (`newest` is every essay, newest first, sorted once by the
+ * caller). The essay itself is never among them.
  */
-export function relatedEssays<E extends EssayLike>(essay: E, essays: readonly E[], limit = 3): E[] {
+export function relatedEssays<E extends EssayLike>(essay: E, newest: readonly E[], limit = 3): E[] {
   const topics = new Set(essay.data.topics ?? []);
-  const shared = (e: E) => (e.data.topics ?? []).filter((t) => topics.has(t)).length;
-  return newestFirst(essays.filter((e) => e.id !== essay.id))
-    .map((e) => ({ e, score: shared(e) * 2 + (e.data.category === essay.data.category ? 1 : 0) }))
-    .filter(({ score }) => score > 0)
+  const scored: { e: E; score: number }[] = [];
+  for (const e of newest) {
+    if (e.id === essay.id) continue;
+    const score = (e.data.topics ?? []).filter((t) => topics.has(t)).length * 2 + (e.data.category === essay.data.category ? 1 : 0);
+    if (score > 0) scored.push({ e, score });
+  }
+  // Array sort is stable: equal scores keep the newest-first order.
+  return scored
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map(({ e }) => e);

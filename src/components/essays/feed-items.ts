@@ -13,7 +13,14 @@ import { entryComponents } from './mdx';
  * Every published essay for the feeds, newest first, with its full text rendered exactly as its
  * page renders it (the .mdx components included) and every URL absolute.
  */
-export async function feedEssays(): Promise<FeedEssay[]> {
+export function feedEssays(): Promise<FeedEssay[]> {
+  // Both feeds carry the same items: render the essays once per build.
+  if (import.meta.env.DEV) return renderFeedEssays();
+  return (rendered ??= renderFeedEssays());
+}
+let rendered: Promise<FeedEssay[]> | undefined;
+
+async function renderFeedEssays(): Promise<FeedEssay[]> {
   const [groups, topics] = await Promise.all([loadCategoryGroups(), loadTopics()]);
   // .mdx essays render through MDX's own renderer.
   const container = await AstroContainer.create({ renderers: await loadRenderers([mdxRenderer()]) });
