@@ -156,3 +156,11 @@ test('the new kinds of page pass axe in both themes', async ({ page }) => {
   }
   expect(failures).toEqual([]);
 });
+
+test('essay, topic and field-note pages fit a phone without sideways scrolling @phone', async ({ page }) => {
+  for (const path of ['/essays/philosophy/golden-age', '/essays/topics/memory', '/fieldnotes/02-what-the-lament-keeps', '/essays']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -74,6 +74,10 @@ The lamp room was the only room in the lighthouse with no corners.[^1]
 `,
   );
   writeFileSync(
+    join(copy, 'content/fieldnotes/04-the-lamp-test.mdx'),
+    `---\nid: 4\ntitle: "The Lamp Test"\ndateLogged: 2026-01-21\nlocation: The lighthouse stair\nlinkedScene: "Chapter Two"\nicon: "🕯"\npreview: A test note written in MDX.\n---\n\nNinety-one steps.\n\n<Aside title="Counted twice">Ninety-two on the way down.</Aside>\n`,
+  );
+  writeFileSync(
     join(copy, 'content/essays/the-late-harvest.md'),
     `---\ntitle: "The Late Harvest"\nexcerpt: "A scheduled essay that waits for its date before it reaches any page."\ncategory: philosophy\npubDate: ${ON_THE_DAY}\ntopics: [grief]\n---\n\nThe carob pods were still green in June.\n`,
   );
@@ -155,6 +159,11 @@ describe('the feeds', () => {
 });
 
 describe('field notes', () => {
+  it('may be .mdx, with the same components, in the list and on a page of their own', () => {
+    for (const file of ['fieldnotes.html', 'fieldnotes/04-the-lamp-test.html']) {
+      expect(read(BEFORE, file)).toMatch(/<aside class="essay-aside" aria-label="Counted twice">/);
+    }
+  });
   it('each note’s own page is in the sitemap and in search', () => {
     expect(read(BEFORE, 'sitemap-0.xml')).toContain('/fieldnotes/01-sentinel-in-the-storm</loc>');
     expect(searchIndexText(builds[BEFORE])).toMatch(/"url":"\/fieldnotes\/01-sentinel-in-the-storm(\.html)?"/);
