@@ -164,3 +164,24 @@ test('essay, topic and field-note pages fit a phone without sideways scrolling @
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('both feeds parse: rss.xml as strict XML with content:encoded, feed.json as a JSON Feed 1.1', async ({ page }) => {
+  const rss = await (await page.request.get('/rss.xml')).text();
+  await page.goto('/');
+  const items = await page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    if (doc.querySelector('parsererror')) return null;
+    const encoded = 'http://purl.org/rss/1.0/modules/content/';
+    return [...doc.querySelectorAll('item')].map((item) => item.getElementsByTagNameNS(encoded, 'encoded')[0]?.textContent ?? '');
+  }, rss);
+  expect(items).not.toBeNull();
+  expect(items!.length).toBe(3);
+  for (const html of items!) {
+    expect(html).toMatch(/<h2 id="[^"]+">/);
+    expect(html).not.toMatch(/\s(href|src)="\/(?!\/)/);
+  }
+  const feed = await (await page.request.get('/feed.json')).json();
+  expect(feed).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', title: 'Essays by Elias Varros' });
+  expect(feed.items).toHaveLength(3);
+  for (const item of feed.items) expect(item).toMatchObject({ id: expect.any(String), content_html: expect.stringMatching(/<p>/) });
+});

@@ -130,10 +130,9 @@ describe('a scheduled essay', () => {
 });
 
 describe('the feeds', () => {
-  it('rss.xml is well-formed XML carrying each essay’s full HTML with absolute URLs', () => {
+  it('rss.xml carries each essay’s full HTML with absolute URLs', () => {
     const xml = read(BEFORE, 'rss.xml');
-    // parse(xml, true) validates first and throws on XML that is not well-formed.
-    expect(() => new XMLParser().parse(xml, true)).not.toThrow();
+    // Well-formedness is checked by the browser's strict XML parser in tests/e2e/publishing.spec.ts.
     const items = new XMLParser().parse(xml).rss.channel.item as Record<string, string>[];
     expect(items.length).toBeGreaterThanOrEqual(5);
     for (const item of items) {
