@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig, fontProviders } from 'astro/config';
+import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,6 +9,7 @@ import afterPaintDirective from './src/integrations/after-paint-directive.mjs';
 import pruneCss from './src/integrations/prune-css.mjs';
 import scriptsAfterPaint from './src/integrations/scripts-after-paint.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
+import socialCards from './src/integrations/social-cards.mjs';
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPT } from './src/lib/head-script.mjs';
 import { subsetFontFile } from './scripts/subset-fonts.mjs';
@@ -89,6 +91,8 @@ export default defineConfig({
   // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP.
   markdown: { syntaxHighlight: false },
   integrations: [
+    // Essays and field notes may be .mdx, using the components the essay page passes them.
+    mdx(),
     react(),
     afterPaintDirective(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
@@ -96,6 +100,8 @@ export default defineConfig({
     pruneCss(),
     scriptsAfterPaint(),
     securityHeaders(),
+    // Every page's own 1200 × 630 card, drawn from its head after the build (cached between builds).
+    socialCards(),
     sitemap({
       // The hidden sign-up page is noindex, and the not-found page is not a page.
       filter: (page) => !/\/(firstlight|404)$/.test(page.replace(/\/$/, '')),

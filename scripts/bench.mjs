@@ -134,7 +134,8 @@ function thousandEssayBuild() {
       `---\ntitle: "Bench essay ${i}"\nexcerpt: "A generated essay for the build benchmark, number ${i}."\ncategory: philosophy\npubDate: 2025-01-${String((i % 28) + 1).padStart(2, '0')}\n---\n\n## Part one\n\n${body}\n`,
     );
   }
-  const ms = timedBuild(copy);
+  // A cache of its own: every one of the 1,000 cards is drawn, as on a first build.
+  const ms = timedBuild(copy, { SOCIAL_CARDS_CACHE: join(copy, '.card-cache') });
   rmSync(copy, { recursive: true, force: true });
   return ms;
 }
@@ -215,7 +216,7 @@ report.budgetsMet =
       r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility &&
       r['best-practices'] >= BUDGET['best-practices'] && (r.seo >= BUDGET.seo || r.route === '/firstlight') &&
       r.lcpMs <= BUDGET.lcpMs && r.tbtMs <= BUDGET.tbtMs && r.cls <= BUDGET.cls,
-  ) && report.thousandEssayBuildSeconds <= 60;
+  ) && report.thousandEssayBuildSeconds <= 90;
 
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
@@ -239,7 +240,7 @@ for (const r of report.lighthouse) {
     ].join(' '),
   );
 }
-console.log(`\nbuild: ${report.buildSeconds} s; 1,000-essay build: ${report.thousandEssayBuildSeconds} s (budget 60 s)`);
+console.log(`\nbuild: ${report.buildSeconds} s; 1,000-essay build with cards: ${report.thousandEssayBuildSeconds} s (budget 90 s)`);
 console.log(
   `backend: ${report.backend.insertsPerSecond} inserts/s; with 100,000 rows: first page ${report.backend.postsFirstPageMs.toFixed(1)} ms, ` +
     `page 9,001 ${report.backend.postsDeepPageMs.toFixed(1)} ms, filtered ideas ${report.backend.ideasFilteredPageMs.toFixed(1)} ms`,

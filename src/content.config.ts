@@ -121,7 +121,19 @@ const essayCategories = defineCollection({
   }),
 });
 
-/** One Markdown file per essay in content/essays/; the file name is its address. */
+const topics = defineCollection({
+  loader: dataFile('content/data/topics.yaml', 'slug'),
+  schema: z.object({
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/topics/<slug>'),
+    title: z.string().min(1),
+    description: z.string().min(1),
+  }),
+});
+
+/**
+ * One Markdown or MDX file per essay in content/essays/ (or an index file in a folder of its
+ * own, beside its images); the file name, or the folder's, is its address.
+ */
 const essays = defineCollection({
   loader: glob({ pattern: '**/[^_]*.{md,mdx}', base: './content/essays' }),
   schema: z.object({
@@ -131,6 +143,8 @@ const essays = defineCollection({
     pubDate: calendarDay,
     updatedDate: calendarDay.optional(),
     draft: z.boolean().default(false),
+    /** Slugs from content/data/topics.yaml; an unknown one fails the build naming the file. */
+    topics: z.array(z.string().regex(/^[a-z0-9-]+$/, 'must be a topic slug from content/data/topics.yaml')).optional(),
   }),
 });
 
@@ -144,9 +158,9 @@ const lineBank = defineCollection({
   }),
 });
 
-/** One Markdown file per field note in content/fieldnotes/; the body is the full text. */
+/** One Markdown or MDX file per field note in content/fieldnotes/; the body is the full text. */
 const fieldNotes = defineCollection({
-  loader: glob({ pattern: '**/[^_]*.md', base: './content/fieldnotes' }),
+  loader: glob({ pattern: '**/[^_]*.{md,mdx}', base: './content/fieldnotes' }),
   schema: z.object({
     id: z.number().int().positive(),
     title: z.string().min(1),
@@ -179,7 +193,7 @@ const legalPages = defineCollection({
   }),
 });
 
-const writingsCollections = { essayCategories, essays, lineBank, fieldNotes, engageCards, legalPages };
+const writingsCollections = { essayCategories, topics, essays, lineBank, fieldNotes, engageCards, legalPages };
 // ─── end of writings and community ───
 
 const quizCollections = { quizQuestions, explorerTypes };

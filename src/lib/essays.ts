@@ -11,6 +11,14 @@ export interface EssayData {
   pubDate: Date;
   updatedDate?: Date;
   draft: boolean;
+  /** Slugs from content/data/topics.yaml. */
+  topics?: string[];
+}
+
+export interface EssayTopic {
+  slug: string;
+  title: string;
+  description: string;
 }
 
 export interface EssayLike {
@@ -58,9 +66,17 @@ export function readingMinutes(markdown: string, wordsPerMinute = WORDS_PER_MINU
 
 export const readingTimeLabel = (minutes: number) => `${minutes} min read`;
 
-/** Drafts are visible only while writing (`npm run dev`), never in a build. */
-export function isVisible(essay: EssayLike, includeDrafts: boolean): boolean {
-  return includeDrafts || !essay.data.draft;
+/**
+ * An essay dated after `now` is scheduled: like a draft, it waits, and a build made on or after
+ * its date publishes it. Dates are calendar days at midnight UTC.
+ */
+export function isScheduled(essay: EssayLike, now: Date): boolean {
+  return essay.data.pubDate.getTime() > now.getTime();
+}
+
+/** Drafts and scheduled essays are visible only while writing (`npm run dev`), never in a build. */
+export function isVisible(essay: EssayLike, includeDrafts: boolean, now: Date = new Date()): boolean {
+  return includeDrafts || (!essay.data.draft && !isScheduled(essay, now));
 }
 
 /** Oldest first, the order a series is read in; same day falls back to the title. */
@@ -69,8 +85,8 @@ export function byPublication(a: EssayLike, b: EssayLike): number {
 }
 
 /** The essays a visitor may see, oldest first. */
-export function visibleEssays<E extends EssayLike>(essays: readonly E[], includeDrafts: boolean): E[] {
-  return essays.filter((e) => isVisible(e, includeDrafts)).sort(byPublication);
+export function visibleEssays<E extends EssayLike>(essays: readonly E[], includeDrafts: boolean, now: Date = new Date()): E[] {
+  return essays.filter((e) => isVisible(e, includeDrafts, now)).sort(byPublication);
 }
 
 /** Newest first, as feeds list them. */
@@ -112,3 +128,60 @@ export const formatDate = (date: Date) => dateFormat.format(date);
 
 /** YYYY-MM-DD for <time datetime>. */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const fileOf = (essay: EssayLike) => essay.filePath ?? `content/essays/${essay.id}.md`;
+
+/**
+ * Every topic an essay names must be in content/data/topics.yaml: a typo fails the build with
+ * the file, rather than quietly making a topic page of one.
+ */
+export function checkTopics(topics: readonly EssayTopic[], essays: readonly EssayLike[]): void {
+  const known = new Set(topics.map((t) => t.slug));
+  for (const essay of essays) {
+    for (const topic of essay.data.topics ?? []) {
+      if (!known.has(topic)) {
+        throw new Error(`${fileOf(essay)}: topic "${topic}" is not one of ${[...known].join(', ')} (content/data/topics.yaml)`);
+      }
+    }
+  }
+}
+
+/** Topics that have essays, in the file's order, each with its essays newest first. A topic with none has no page. */
+export function groupByTopic<E extends EssayLike>(topics: readonly EssayTopic[], essays: readonly E[]): { topic: EssayTopic; essays: E[] }[] {
+  checkTopics(topics, essays);
+  return topics
+    .map((topic) => ({ topic, essays: newestFirst(essays.filter((e) => e.data.topics?.includes(topic.slug))) }))
+    .filter((group) => group.essays.length > 0);
+}
+
+export const topicPath = (slug: string) => `/essays/topics/${slug}`;
+
+/**
+ * The essays published just before and just after this one, across every category. `oldestFirst`
+ * is every essay in publication order (`byPublication`), sorted once by the caller: a site with
+ * a thousand essays asks this a thousand times.
+ */
+export function neighbours<E extends EssayLike>(essay: E, oldestFirst: readonly E[]): { previous?: E; next?: E } {
+  const i = oldestFirst.findIndex((e) => e.id === essay.id);
+  return { previous: i > 0 ? oldestFirst[i - 1] : undefined, next: i >= 0 ? oldestFirst[i + 1] : undefined };
+}
+
+/**
+ * Up to `limit` essays to read next: those sharing the most topics first, then the same
+ * category; newest first within each (`newest` is every essay, newest first, sorted once by the
+ * caller). The essay itself is never among them.
+ */
+export function relatedEssays<E extends EssayLike>(essay: E, newest: readonly E[], limit = 3): E[] {
+  const topics = new Set(essay.data.topics ?? []);
+  const scored: { e: E; score: number }[] = [];
+  for (const e of newest) {
+    if (e.id === essay.id) continue;
+    const score = (e.data.topics ?? []).filter((t) => topics.has(t)).length * 2 + (e.data.category === essay.data.category ? 1 : 0);
+    if (score > 0) scored.push({ e, score });
+  }
+  // Array sort is stable: equal scores keep the newest-first order.
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ e }) => e);
+}

@@ -9,3 +9,6 @@ export function newestNotesFirst<T extends FieldNoteLike>(notes: readonly T[]): 
     (a, b) => b.data.dateLogged.getTime() - a.data.dateLogged.getTime() || b.data.id - a.data.id,
   );
 }
+
+/** A note's own page: its file name is its address, as with essays. */
+export const notePath = (note: { id: string }) => `/fieldnotes/${note.id}`;

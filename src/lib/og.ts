@@ -1,43 +1,86 @@
 /**
- * Social cards (Open Graph / Twitter): one image per section of the site, drawn at build from
- * the site's art (src/pages/og/[section].png.ts). Every page gets its section's card.
+ * Social cards (Open Graph / Twitter): every page gets its own 1200 × 630 image, drawn after the
+ * build from the page's own title and subtitle over the site's art
+ * (src/integrations/social-cards.mjs). The page's head names the card and carries its inputs:
+ * og:title is the title, og:image:alt is the title and subtitle (`cardAlt`).
  */
-export interface OgSection {
-  slug: string;
-  title: string;
-  subtitle: string;
+import { formatDate } from './essays';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** Where a page's card is served: /og/index.png for the home page, /og/<path>.png for the rest. */
+export const cardPath = (pagePath: string) => (pagePath === '/' ? '/og/index.png' : `/og${pagePath.replace(/\/$/, '')}.png`);
+
+export const essayCardSubtitle = (categoryTitle: string, pubDate: Date) => `${categoryTitle} · ${formatDate(pubDate)}`;
+
+const SEPARATOR = ' — ';
+
+/** The card's alternative text: what it shows, the title and then the subtitle. */
+export const cardAlt = (title: string, subtitle: string) => (subtitle ? `${title}${SEPARATOR}${subtitle}` : title);
+
+/** The subtitle back out of the alternative text, given the title (which may itself contain the separator). */
+export function subtitleFromAlt(title: string, alt: string): string {
+  const prefix = `${title}${SEPARATOR}`;
+  return alt.startsWith(prefix) ? alt.slice(prefix.length) : '';
 }
 
-export const ogSections: OgSection[] = [
-  { slug: 'home', title: 'Genesis', subtitle: 'A shepherd, a machine, and one carob tree' },
-  { slug: 'book', title: 'The Book', subtitle: 'Genesis, a novel by Elias Varros' },
-  { slug: 'author', title: 'Elias Varros', subtitle: 'The author, his statement and his craft' },
-  { slug: 'writings', title: 'Writings', subtitle: 'Essays, reflections and the Line Bank' },
-  { slug: 'community', title: 'Community', subtitle: 'Field notes, the Carob Forum and M.O.T.A.' },
-  { slug: 'quiz', title: 'The Curious Mind', subtitle: 'Four questions, eight ways of reading the world' },
-  { slug: 'site', title: 'Genesis', subtitle: 'The website of the novel and its author' },
-];
-
-const rules: [RegExp, string][] = [
-  [/^\/$/, 'home'],
-  [/^\/(book|book-summary|testimonials|coverstory|thematic-depth-guide|carob-sentinel|meta-narrative|firstlight|early-access-signup)$/, 'book'],
-  [/^\/(about|authors-statement|authors-craft|legacy-letter|ai-collaboration-reflection|press-media-kit|creators-epilogue|gift-essay)$/, 'author'],
-  [/^\/(essays|line-bank)(\/|$)/, 'writings'],
-  [/^\/(community|fieldnotes|forum|mota|engage|submission-guidelines)$/, 'community'],
-  [/^\/(curious-mind-quiz|explorer)(\/|$)/, 'quiz'],
-];
-
-export function ogSectionFor(path: string): OgSection {
-  const slug = rules.find(([pattern]) => pattern.test(path))?.[1] ?? 'site';
-  return ogSections.find((s) => s.slug === slug)!;
+/**
+ * Breaks text into at most `maxLines` lines of about `maxChars` characters at spaces; what does
+ * not fit ends in an ellipsis. SVG text does not wrap by itself.
+ */
+export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.trim().split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (candidate.length <= maxChars || !line) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1].replace(/[\s,.;:—–-]+$/, '')}…`;
+  return kept;
 }
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The card: the night hillside and the carob of the cover, the section's title beside it. */
-export function ogCardSvg({ title, subtitle }: OgSection): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630">
+/** Text column: from x = 80 to the carob's crown. Glyphs average about half an em in these faces. */
+const TEXT_WIDTH = 800;
+
+/** The fonts the card names; the renderer provides them from the site's own font files. */
+export const CARD_FONTS = { title: 'Fraunces', subtitle: 'Literata' } as const;
+
+/** The card: the night hillside and the carob of the cover, the page's title and subtitle beside it. */
+export function ogCardSvg({ title, subtitle }: { title: string; subtitle: string }): string {
+  const titleSize = title.length <= 18 ? 88 : title.length <= 36 ? 72 : 58;
+  const titleLines = wrapText(title, Math.floor(TEXT_WIDTH / (titleSize * 0.52)), 3);
+  const subtitleSize = 32;
+  const subtitleLines = subtitle ? wrapText(subtitle, Math.floor(TEXT_WIDTH / (subtitleSize * 0.5)), 3) : [];
+  const titleLead = Math.round(titleSize * 1.08);
+  const blockHeight = titleLines.length * titleLead + (subtitleLines.length ? 24 + subtitleLines.length * 44 : 0);
+  // Centre the text block between the eyebrow and the hill.
+  let y = Math.max(190, Math.round(150 + (360 - blockHeight) / 2)) + titleSize;
+  const tspans: string[] = [];
+  for (const line of titleLines) {
+    tspans.push(
+      `<text x="80" y="${y}" font-family="${CARD_FONTS.title}" font-size="${titleSize}" font-weight="600" fill="#f8f5ee">${escapeXml(line)}</text>`,
+    );
+    y += titleLead;
+  }
+  y += 24 + subtitleSize - titleLead + titleSize * 0.25;
+  for (const line of subtitleLines) {
+    tspans.push(
+      `<text x="80" y="${Math.round(y)}" font-family="${CARD_FONTS.subtitle}" font-size="${subtitleSize}" font-style="italic" fill="#efe8d8">${escapeXml(line)}</text>`,
+    );
+    y += 44;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#15171b"/><stop offset="0.6" stop-color="#2c3440"/>
@@ -47,6 +90,9 @@ export function ogCardSvg({ title, subtitle }: OgSection): string {
       <stop offset="0" stop-color="#fff6d8"/><stop offset="0.4" stop-color="#f2c57c" stop-opacity="0.85"/>
       <stop offset="1" stop-color="#f2c57c" stop-opacity="0"/>
     </radialGradient>
+    <linearGradient id="veil" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="#15171b" stop-opacity="0.55"/><stop offset="0.75" stop-color="#15171b" stop-opacity="0"/>
+    </linearGradient>
   </defs>
   <rect width="1200" height="630" fill="url(#sky)"/>
   <path d="M0 520 Q600 500 1200 520 L1200 630 L0 630 Z" fill="#1d4a55" opacity="0.85"/>
@@ -57,8 +103,8 @@ export function ogCardSvg({ title, subtitle }: OgSection): string {
     <ellipse cx="972" cy="370" rx="70" ry="44"/><ellipse cx="910" cy="300" rx="78" ry="46"/>
   </g>
   <circle cx="1040" cy="502" r="44" fill="url(#glow)"/><circle cx="1040" cy="502" r="5" fill="#fff6d8"/>
-  <text x="80" y="120" font-family="Georgia, 'DejaVu Serif', serif" font-size="26" letter-spacing="6" fill="#f2c57c">GENESIS · ELIAS VARROS</text>
-  <text x="80" y="300" font-family="Georgia, 'DejaVu Serif', serif" font-size="80" font-weight="bold" fill="#f8f5ee">${escapeXml(title)}</text>
-  <text x="80" y="370" font-family="Georgia, 'DejaVu Serif', serif" font-size="34" font-style="italic" fill="#efe8d8">${escapeXml(subtitle)}</text>
+  <rect width="900" height="630" fill="url(#veil)"/>
+  <text x="80" y="110" font-family="${CARD_FONTS.title}" font-size="26" font-weight="600" letter-spacing="6" fill="#f2c57c">GENESIS · ELIAS VARROS</text>
+  ${tspans.join('\n  ')}
 </svg>`;
 }

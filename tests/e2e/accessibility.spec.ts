@@ -8,7 +8,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`every page in the sitemap has no serious or critical axe violations (${colorScheme} theme)`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await page.emulateMedia({ colorScheme });
     const paths = await sitemapPaths(page);
     expect(paths.length).toBeGreaterThan(0);

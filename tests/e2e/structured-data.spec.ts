@@ -34,7 +34,7 @@ test('every page has a social card image that loads, and valid JSON-LD', async (
 });
 
 test('the home card is a 1200 × 630 PNG', async ({ page }) => {
-  const response = await page.request.get('/og/home.png');
+  const response = await page.request.get('/og/index.png');
   expect(response.headers()['content-type']).toBe('image/png');
   const body = await response.body();
   expect(body.readUInt32BE(16)).toBe(1200);

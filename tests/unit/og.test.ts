@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { ogCardSvg, ogSectionFor, ogSections } from '../../src/lib/og';
+import { cardAlt, cardPath, essayCardSubtitle, ogCardSvg, subtitleFromAlt, wrapText } from '../../src/lib/og';
 
 describe('social cards', () => {
-  it('gives each page the card of its section', () => {
-    expect(ogSectionFor('/').slug).toBe('home');
-    expect(ogSectionFor('/coverstory').slug).toBe('book');
-    expect(ogSectionFor('/legacy-letter').slug).toBe('author');
-    expect(ogSectionFor('/essays/philosophy/golden-age').slug).toBe('writings');
-    expect(ogSectionFor('/mota').slug).toBe('community');
-    expect(ogSectionFor('/explorer/wayfinder').slug).toBe('quiz');
-    expect(ogSectionFor('/privacy-policy').slug).toBe('site');
-    expect(ogSectionFor('/bookish').slug).toBe('site');
+  it('gives every page a card at an address of its own', () => {
+    expect(cardPath('/')).toBe('/og/index.png');
+    expect(cardPath('/essays')).toBe('/og/essays.png');
+    expect(cardPath('/essays/philosophy/golden-age')).toBe('/og/essays/philosophy/golden-age.png');
+    expect(cardPath('/explorer/wayfinder')).toBe('/og/explorer/wayfinder.png');
   });
-  it('draws valid SVG with the title escaped', () => {
-    const svg = ogCardSvg({ slug: 'x', title: 'Tom & <Jerry>', subtitle: '"quoted"' });
+  it('carries the subtitle in the alternative text and reads it back, whatever the title holds', () => {
+    for (const title of ['The Golden Age', 'Tom — and — Jerry', '']) {
+      expect(subtitleFromAlt(title, cardAlt(title, 'Myth & Archetype · 1 May 2025'))).toBe('Myth & Archetype · 1 May 2025');
+      expect(subtitleFromAlt(title, cardAlt(title, ''))).toBe('');
+    }
+    expect(essayCardSubtitle('Philosophical Inquiries', new Date('2025-02-03'))).toBe('Philosophical Inquiries · 3 February 2025');
+  });
+  it('wraps long text at spaces and ends what does not fit with an ellipsis', () => {
+    expect(wrapText('one two three four', 9, 3)).toEqual(['one two', 'three', 'four']);
+    expect(wrapText('one two three four five six', 9, 2)).toEqual(['one two', 'three…']);
+    expect(wrapText('Supercalifragilistic', 5, 2)).toEqual(['Supercalifragilistic']);
+  });
+  it('draws valid SVG with the title and subtitle escaped, one line per text element', () => {
+    const svg = ogCardSvg({ title: 'Tom & <Jerry>', subtitle: '"quoted"' });
     expect(svg).toContain('Tom &amp; &lt;Jerry&gt;');
     expect(svg).toContain('&quot;quoted&quot;');
-    expect(new Set(ogSections.map((s) => s.slug)).size).toBe(ogSections.length);
+    expect(svg).toMatch(/^<svg [^>]*width="1200" height="630"/);
+    const long = ogCardSvg({ title: 'A title long enough that it has to be set on more than one line of the card', subtitle: '' });
+    expect(long.match(/font-size="58"/g)?.length).toBeGreaterThan(1);
+  });
+  it('draws different cards for different pages', () => {
+    expect(ogCardSvg({ title: 'A', subtitle: 'x' })).not.toBe(ogCardSvg({ title: 'B', subtitle: 'x' }));
+    expect(ogCardSvg({ title: 'A', subtitle: 'x' })).not.toBe(ogCardSvg({ title: 'A', subtitle: 'y' }));
   });
 });

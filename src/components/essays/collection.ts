@@ -1,19 +1,42 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { groupByCategory, visibleEssays, type CategoryGroup } from '../../lib/essays';
+import { checkTopics, groupByCategory, groupByTopic, visibleEssays, type CategoryGroup, type EssayTopic } from '../../lib/essays';
 
 /**
- * The one place pages read essays from. Drafts are included only under `npm run dev`, so a
- * draft can be previewed at its real address and never reaches a build, the feed or the sitemap.
+ * The one place pages read essays from. Drafts and scheduled essays are included only under
+ * `npm run dev`, so they can be previewed at their real address and never reach a build, the
+ * feeds, the sitemap, search or the social cards.
  */
 export const includeDrafts = import.meta.env.MODE === 'development';
 
+/**
+ * The day a build publishes as of: today, or PUBLISH_AS_OF (YYYY-MM-DD) to build the site as it
+ * will be on another day, which is how the scheduling is tested and previewed.
+ */
+export function publishClock(value = process.env.PUBLISH_AS_OF): Date {
+  if (!value) return new Date();
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new Error(`PUBLISH_AS_OF="${value}" is not a date such as 2026-06-01`);
+  return date;
+}
+
 export type Essay = CollectionEntry<'essays'>;
 
+export async function loadTopics(): Promise<EssayTopic[]> {
+  return (await getCollection('topics')).map((entry) => entry.data);
+}
+
 export async function loadEssays(): Promise<Essay[]> {
-  return visibleEssays(await getCollection('essays'), includeDrafts);
+  const all = await getCollection('essays');
+  // Checked over every file, drafts included, so a typo is caught before the essay goes out.
+  checkTopics(await loadTopics(), all);
+  return visibleEssays(all, includeDrafts, publishClock());
 }
 
 export async function loadCategoryGroups(): Promise<CategoryGroup<Essay>[]> {
   const categories = (await getCollection('essayCategories')).map((entry) => entry.data);
   return groupByCategory(categories, await loadEssays());
+}
+
+export async function loadTopicGroups() {
+  return groupByTopic(await loadTopics(), await loadEssays());
 }
