@@ -10,7 +10,6 @@ export const siteConfigSchema = z
     contactEmail: z.email(),
     newsletterRecipientEmail: z.email(),
     socialLinks: z.object({ twitter: z.url(), instagram: z.url(), facebook: z.url() }),
-    defaultOpenGraphImage: z.string().startsWith('/'),
     forum: z.object({ postsPerPage: z.int().positive().max(100) }),
     enableKonamiCode: z.boolean(),
     onboardingVersion: z.string().regex(/^\d+\.\d+\.\d+$/),
