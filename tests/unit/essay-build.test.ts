@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSite, copySite, removeCopy } from './site-copy';
 
 // The author adds an essay by adding one file: a build of a copy of the site with one more
 // Markdown file must list it in the index, its category page, the feed and the sitemap, and
-// must keep a draft out of all four. The build gets a clean environment: Vitest's own variables
-// would make it a development build, which shows drafts.
-const root = resolve('.');
+// must keep a draft out of all four.
 let copy = '';
 let dist = '';
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'genesis-essay-build-'));
-  const skip = new Set(['node_modules', 'dist', '.git', '.data', '.test-output', 'bench', 'test-results', '.astro', 'playwright-report']);
-  for (const entry of readdirSync(root)) if (!skip.has(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  copy = copySite('essay-build');
   writeFileSync(
     join(copy, 'content/essays/the-well-keeper.md'),
     '---\ntitle: "The Well-Keeper"\nexcerpt: "A test essay about the village well and who is allowed to lower the bucket."\ncategory: philosophy\npubDate: 2026-01-15\n---\n\nThe well was older than the church.\n',
@@ -26,13 +20,12 @@ beforeAll(() => {
     join(copy, 'content/essays/unfinished-thoughts.md'),
     '---\ntitle: "Unfinished Thoughts"\nexcerpt: "A draft that must stay out of every built page and feed."\ncategory: philosophy\npubDate: 2026-02-01\ndraft: true\n---\n\nNot yet.\n',
   );
-  const result = spawnSync('npx', ['astro', 'build'], { cwd: copy, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1' } });
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+  buildSite(copy);
   dist = join(copy, 'dist');
 }, 240_000);
 
 afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  removeCopy(copy);
 });
 
 describe('adding an essay file', () => {

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
+import { buildSite, copySite, removeCopy } from './site-copy';
 
 // What an author does, built as a visitor gets it: an .mdx essay in a folder of its own using
 // the three components (its figure from an image beside it), and an essay scheduled for a later
-// day, built once with the clock before that day and once on it. The build gets a clean
-// environment: Vitest's own variables would make it a development build, which shows drafts.
-const root = resolve('.');
+// day, built once with the clock before that day and once on it.
 let copy = '';
 const builds: Record<string, string> = {};
 const read = (clock: string, path: string) => readFileSync(join(builds[clock], path), 'utf8');
@@ -35,20 +32,12 @@ function searchIndexText(dist: string): string {
 }
 
 function build(clock: string) {
-  const result = spawnSync('npx', ['astro', 'build', '--outDir', `dist-${clock}`], {
-    cwd: copy,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1', PUBLISH_AS_OF: clock },
-  });
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+  buildSite(copy, { PUBLISH_AS_OF: clock }, ['--outDir', `dist-${clock}`]);
   builds[clock] = join(copy, `dist-${clock}`);
 }
 
 beforeAll(async () => {
-  copy = mkdtempSync(join(tmpdir(), 'genesis-publishing-build-'));
-  const skip = new Set(['node_modules', 'dist', '.git', '.data', '.test-output', 'bench', 'test-results', '.astro', 'playwright-report']);
-  for (const entry of readdirSync(root)) if (!skip.has(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  copy = copySite('publishing-build');
   const folder = join(copy, 'content/essays/the-lamp-room');
   mkdirSync(folder);
   await sharp({ create: { width: 640, height: 400, channels: 3, background: '#b86a3c' } }).png().toFile(join(folder, 'lamp.png'));
@@ -86,7 +75,7 @@ The lamp room was the only room in the lighthouse with no corners.[^1]
 }, 600_000);
 
 afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  removeCopy(copy);
 });
 
 describe('an .mdx essay using the components', () => {

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
+import { buildSite, copySite, removeCopy } from './site-copy';
 
 // Same content, same site: two builds of one commit must give byte-identical files, so a
 // deployment diff shows only what the author changed (and caches stay valid).
-const root = resolve('.');
 let copy = '';
 let firstDist = '';
-
-function build(): void {
-  const result = spawnSync('npx', ['astro', 'build'], {
-    cwd: copy,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 function files(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -30,20 +20,17 @@ function files(dir: string): Map<string, Buffer> {
 }
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'genesis-reproducible-'));
-  const skip = new Set(['node_modules', 'dist', '.git', '.data', '.test-output', 'bench', 'test-results', '.astro', 'playwright-report']);
-  for (const entry of readdirSync(root)) if (!skip.has(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
-  build();
+  copy = copySite('reproducible');
+  buildSite(copy);
   // Kept outside the copy: Tailwind scans the project for class names, dist/ being ignored.
   firstDist = join(mkdtempSync(join(tmpdir(), 'genesis-first-build-')), 'dist');
   renameSync(join(copy, 'dist'), firstDist);
-  build();
+  buildSite(copy);
 }, 300_000);
 
 afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
-  if (firstDist) rmSync(join(firstDist, '..'), { recursive: true, force: true });
+  removeCopy(copy);
+  if (firstDist) removeCopy(join(firstDist, '..'));
 });
 
 describe('two builds of the same content', () => {
