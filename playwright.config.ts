@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Axe scans and full-page walks take seconds each on a 2-core machine running two browsers.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
   use: { baseURL, launchOptions, trace: 'off' },
