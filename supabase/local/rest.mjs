@@ -18,6 +18,7 @@ export const REST_PREFIX = '/rest/v1';
  * @property {import('./schema-cache.mjs').SchemaCache} schema
  * @property {import('./queue.mjs').SerialQueue} queue
  * @property {string} anonKey
+ * @property {string} [serviceKey] the owner's key: requests carrying it run as `service_role`
  * @property {number} maxRows
  */
 
@@ -31,8 +32,11 @@ export const REST_PREFIX = '/rest/v1';
  */
 
 /** @param {RestOptions} options */
-export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
+export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows }) {
   const expectedKey = digest(anonKey);
+  const ownerKey = serviceKey ? digest(serviceKey) : null;
+  /** The role each request runs as, decided by its key. @type {WeakMap<Request, string>} */
+  const roles = new WeakMap();
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return async function handle(req, res) {
@@ -45,7 +49,8 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
       return true;
     }
     try {
-      checkApiKey(req, url, expectedKey);
+      if (ownerKey && carriesKey(req, url, ownerKey)) roles.set(req, 'service_role');
+      else checkApiKey(req, url, expectedKey);
       checkProfile(req, method);
       const table = findTable(schema, url.pathname);
       const query = parseQuery(url.searchParams);
@@ -71,15 +76,16 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows }) {
   function execute(req, method, statement) {
     const headers = JSON.stringify(requestHeaders(req));
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const role = roles.get(req) ?? 'anon';
     return queue.run(() =>
       db.transaction(async (tx) => {
         await tx.query(
-          `select set_config('role', 'anon', true),
-                  set_config('request.jwt.claims', '{"role":"anon"}', true),
+          `select set_config('role', $4, true),
+                  set_config('request.jwt.claims', json_build_object('role', $4::text)::text, true),
                   set_config('request.headers', $1, true),
                   set_config('request.method', $2, true),
                   set_config('request.path', $3, true)`,
-          [headers, method, url.pathname],
+          [headers, method, url.pathname, role],
         );
         const { rows } = await tx.query(statement.text, statement.params);
         const row = /** @type {{ total: number | null, page_total: number, body: string | null }} */ (rows[0]);
@@ -159,6 +165,16 @@ function checkApiKey(req, url, expectedKey) {
       });
     }
   }
+}
+
+/**
+ * Whether the request carries this key (as apikey, and as the bearer token when one is sent).
+ * @param {Request} req @param {URL} url @param {Buffer} key
+ */
+function carriesKey(req, url, key) {
+  const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  return Boolean(given) && [given, bearer ?? given].every((k) => timingSafeEqual(digest(String(k)), key));
 }
 
 /** Only the public schema is exposed (Accept-Profile / Content-Profile). */
