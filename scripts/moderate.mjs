@@ -387,7 +387,7 @@ try {
   await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError || /** @type {{ code?: string }} */ (error).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${error.message}\n\n${USAGE}`);
+    console.error(`${/** @type {Error} */ (error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
     console.error(`moderate: ${/** @type {Error} */ (error).message}`);
