@@ -306,6 +306,11 @@ export function pageCount(total: number, pageSize: number): number {
 // The calls.
 
 const POST_COLUMNS = 'id, content, author_name, created_at';
+/**
+ * Page counts as PostgREST's `count=estimated` gives them: exact up to the API's row cap, the
+ * planner's estimate beyond, so a page of a 100,000-row table never waits for a full count.
+ */
+const COUNT = 'estimated';
 const IDEA_COLUMNS = 'id, issue, mitigation, proposed_by, notes, created_at';
 
 interface PostRow {
@@ -378,12 +383,15 @@ export interface Community {
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
   const ideas = () => client.from('mota_ideas');
+  // Reads go through the visible-registry view, whose search can use the trigram index
+  // (supabase/migrations: registry search index); new ideas go into the table.
+  const visibleIdeas = () => client.from('mota_ideas_search');
 
   async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE } = {}): Promise<Page<Post>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
     const result = (await posts()
-      .select(POST_COLUMNS, { count: 'exact' })
+      .select(POST_COLUMNS, { count: COUNT })
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .range(range.from, range.to)) as Result<PostRow[]>;
@@ -405,7 +413,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   }
 
   function ideaQuery(filter: string, options: { count: boolean }) {
-    let query = ideas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
+    let query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: COUNT } : undefined);
     const condition = ideaFilter(filter);
     if (condition) query = query.or(condition);
     return query.order('created_at', { ascending: false }).order('id', { ascending: false });
@@ -433,7 +441,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   async function randomIdea(): Promise<Idea | null> {
     // Two small requests instead of downloading the registry: how many, then the one.
-    const total = await countRows('fetchIdeas', ideas);
+    const total = await countRows('fetchIdeas', visibleIdeas);
     if (total === 0) return null;
     const offset = Math.min(total - 1, Math.floor(random() * total));
     const result = (await ideaQuery('', { count: false }).range(offset, offset)) as Result<IdeaRow[]>;
@@ -444,16 +452,27 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   async function allMatchingIdeas(filter = ''): Promise<Idea[]> {
     const all: Idea[] = [];
-    for (let from = 0; ; from += EXPORT_BATCH_SIZE) {
-      const result = (await ideaQuery(filter, { count: false }).range(from, from + EXPORT_BATCH_SIZE - 1)) as Result<IdeaRow[]>;
+    // Each batch continues after the last row of the one before (newest first), rather than
+    // at an offset the database would have to count through again: every batch costs the
+    // same, however deep into 100,000 rows the export is. The plain bound on created_at is
+    // what the index can use; the `or` breaks ties between rows of the same instant.
+    let last: IdeaRow | undefined;
+    for (;;) {
+      let query = ideaQuery(filter, { count: false });
+      if (last) {
+        const at = `"${last.created_at}"`;
+        query = query.lte('created_at', last.created_at).or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${last.id})`);
+      }
+      const result = (await query.limit(EXPORT_BATCH_SIZE)) as Result<IdeaRow[]>;
       const { data } = unwrap('fetchIdeas', result);
       all.push(...data.map(toIdea));
       if (data.length < EXPORT_BATCH_SIZE) return all;
+      last = data[data.length - 1];
     }
   }
 
   async function countRows(situation: Situation, table: typeof posts): Promise<number> {
-    const result = (await table().select('id', { count: 'exact', head: true })) as Result<null>;
+    const result = (await table().select('id', { count: COUNT, head: true })) as Result<null>;
     if (result.error) throw describeFailure(situation, result.error, result.status);
     return result.count ?? 0;
   }

@@ -89,7 +89,10 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
         );
         const { rows } = await tx.query(statement.text, statement.params);
         const row = /** @type {{ total: number | null, page_total: number, body: string | null }} */ (rows[0]);
-        return { total: row.total === null ? null : Number(row.total), count: Number(row.page_total), body: row.body };
+        let total = row.total === null ? null : Number(row.total);
+        const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
+        if (plan) total = await countWithPlan(tx, plan);
+        return { total, count: Number(row.page_total), body: row.body };
       }),
     );
   }
@@ -98,7 +101,7 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
   async function answerRead({ req, res, method, table, query, prefer }) {
     const range = requestedRange(req, query, maxRows);
     const wantsObject = acceptsSingleObject(req);
-    const result = await execute(req, method, buildRead(table, query, { ...range, count: prefer.count }));
+    const result = await execute(req, method, buildRead(table, query, { ...range, count: prefer.count, exactUpTo: maxRows }));
     const { status, contentRange } = rangeStatus(range.offset, result.count, result.total);
     if (status === 416) {
       throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', {
@@ -138,6 +141,23 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
     if (method === 'POST') send(res, 201, representation ? result.body : null, headers);
     else send(res, representation ? 200 : 204, representation ? result.body : null, headers);
   }
+}
+
+/**
+ * count=planned: the planner's estimate of the rows a read matches. count=estimated: that
+ * estimate when it is above the threshold, else the exact count (itself capped one row past
+ * the threshold, so a wrong estimate never turns into a full scan).
+ * @param {import('@electric-sql/pglite').Transaction} tx
+ * @param {import('./sql.mjs').CountPlan} plan
+ */
+async function countWithPlan(tx, plan) {
+  const { rows } = await tx.query(plan.text, plan.params);
+  const explained = /** @type {any} */ (rows[0])['QUERY PLAN'];
+  const tree = typeof explained === 'string' ? JSON.parse(explained) : explained;
+  const planned = Math.max(0, Math.round(Number(tree[0].Plan['Plan Rows'])));
+  if (planned > plan.exactUpTo) return planned;
+  const exact = Number(/** @type {any} */ ((await tx.query(plan.exact, plan.params)).rows[0]).total);
+  return exact > plan.exactUpTo ? Math.max(planned, exact) : exact;
 }
 
 /** @param {string} key */
@@ -213,6 +233,7 @@ function findTable(schema, pathname) {
 export function parsePrefer(header) {
   const prefer = {
     return: 'minimal',
+    /** @type {false | 'exact' | 'planned' | 'estimated'} */
     count: false,
     missing: 'null',
     /** @type {'merge' | 'ignore' | null} */
@@ -223,8 +244,7 @@ export function parsePrefer(header) {
     if (key === 'return' && (value === 'representation' || value === 'minimal' || value === 'headers-only')) {
       prefer.return = value;
     } else if (key === 'count' && ['exact', 'planned', 'estimated'].includes(value)) {
-      // Planned and estimated counts come from the planner in PostgREST; exact is as good here.
-      prefer.count = true;
+      prefer.count = /** @type {'exact' | 'planned' | 'estimated'} */ (value);
     } else if (key === 'missing' && value === 'default') {
       prefer.missing = 'default';
     } else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) {

@@ -112,6 +112,9 @@ describe.each(servers)('attacks on %s', (name, open) => {
     ['read the settings', 'select * from private.settings'],
     ['turn the rate limit off', 'update private.settings set inserts_per_window = 0'],
     ['call the trigger function', 'select private.enforce_insert_rate_limit()'],
+    ['insert through the search view', "insert into public.mota_ideas_search (issue, mitigation) values ('i', 'm')"],
+    ['update through the search view', "update public.mota_ideas_search set issue = 'defaced'"],
+    ['delete through the search view', 'delete from public.mota_ideas_search'],
   ])('refuses: %s (42501)', async (_what, sql) => {
     expect(await sqlstate(db.visitor(freshAddress(), sql))).toBe('42501');
   });
@@ -120,6 +123,9 @@ describe.each(servers)('attacks on %s', (name, open) => {
     const address = freshAddress();
     expect(await db.visitor(address, 'select id from public.posts where id = $1', [hiddenPost])).toEqual([]);
     expect(await db.visitor(address, 'select id from public.mota_ideas where id = $1', [hiddenIdea])).toEqual([]);
+    // The registry's search view carries the same rule as the table's policy.
+    expect(await db.visitor(address, 'select id from public.mota_ideas_search where id = $1', [hiddenIdea])).toEqual([]);
+    expect(await db.visitor(address, "select id from public.mota_ideas_search where issue ilike '%attack: hidden%'")).toEqual([]);
     expect(await db.visitor(address, 'select id from public.posts where is_hidden')).toEqual([]);
     expect(await db.visitor(address, "select id from public.posts where content ilike '%attack: hidden%'")).toEqual([]);
     const [visible] = await db.visitor(address, 'select count(*)::int as n from public.posts');
