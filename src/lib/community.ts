@@ -307,10 +307,11 @@ export function pageCount(total: number, pageSize: number): number {
 
 const POST_COLUMNS = 'id, content, author_name, created_at';
 /**
- * Page counts as PostgREST's `count=estimated` gives them: exact up to the API's row cap, the
- * planner's estimate beyond, so a page of a 100,000-row table never waits for a full count.
+ * The pages print exact ranges ("Messages 991–1,000 of 1,007"), so they ask for exact counts.
+ * `estimated` (the planner's figure beyond 1,000 rows, which the backend also answers) would
+ * spare counting a very large table, at the price of approximate ranges.
  */
-const COUNT = 'estimated';
+const COUNT = 'exact';
 const IDEA_COLUMNS = 'id, issue, mitigation, proposed_by, notes, created_at';
 
 interface PostRow {
@@ -372,7 +373,9 @@ export interface Community {
   addIdea(input: IdeaInput): Promise<void>;
   /** One idea at random, or null when the registry is empty. */
   randomIdea(): Promise<Idea | null>;
-  /** Every idea matching the filter, newest first, for the CSV export. */
+  /** Every idea matching the filter, newest first, one batch at a time, for the CSV export. */
+  matchingIdeaBatches(filter?: string): AsyncGenerator<Idea[]>;
+  /** Every idea matching the filter, newest first. */
   allMatchingIdeas(filter?: string): Promise<Idea[]>;
 }
 
@@ -450,8 +453,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return data[0] ? toIdea(data[0]) : null;
   }
 
-  async function allMatchingIdeas(filter = ''): Promise<Idea[]> {
-    const all: Idea[] = [];
+  async function* matchingIdeaBatches(filter = ''): AsyncGenerator<Idea[]> {
     // Each batch continues after the last row of the one before (newest first), rather than
     // at an offset the database would have to count through again: every batch costs the
     // same, however deep into 100,000 rows the export is. The plain bound on created_at is
@@ -465,10 +467,16 @@ export function createCommunity(client: CommunityClient, random: () => number = 
       }
       const result = (await query.limit(EXPORT_BATCH_SIZE)) as Result<IdeaRow[]>;
       const { data } = unwrap('fetchIdeas', result);
-      all.push(...data.map(toIdea));
-      if (data.length < EXPORT_BATCH_SIZE) return all;
+      if (data.length > 0) yield data.map(toIdea);
+      if (data.length < EXPORT_BATCH_SIZE) return;
       last = data[data.length - 1];
     }
+  }
+
+  async function allMatchingIdeas(filter = ''): Promise<Idea[]> {
+    const all: Idea[] = [];
+    for await (const batch of matchingIdeaBatches(filter)) all.push(...batch);
+    return all;
   }
 
   async function countRows(situation: Situation, table: typeof posts): Promise<number> {
@@ -477,7 +485,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return result.count ?? 0;
   }
 
-  return { listPosts, addPost, listIdeas, addIdea, randomIdea, allMatchingIdeas };
+  return { listPosts, addPost, listIdeas, addIdea, randomIdea, matchingIdeaBatches, allMatchingIdeas };
 }
 
 let shared: Community | undefined;
@@ -492,3 +500,4 @@ export const listIdeas: Community['listIdeas'] = (options) => community().listId
 export const addIdea: Community['addIdea'] = (input) => community().addIdea(input);
 export const randomIdea: Community['randomIdea'] = () => community().randomIdea();
 export const allMatchingIdeas: Community['allMatchingIdeas'] = (filter) => community().allMatchingIdeas(filter);
+export const matchingIdeaBatches: Community['matchingIdeaBatches'] = (filter) => community().matchingIdeaBatches(filter);
