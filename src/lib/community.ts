@@ -306,12 +306,6 @@ export function pageCount(total: number, pageSize: number): number {
 // The calls.
 
 const POST_COLUMNS = 'id, content, author_name, created_at';
-/**
- * The pages print exact ranges ("Messages 991–1,000 of 1,007"), so they ask for exact counts.
- * `estimated` (the planner's figure beyond 1,000 rows, which the backend also answers) would
- * spare counting a very large table, at the price of approximate ranges.
- */
-const COUNT = 'exact';
 const IDEA_COLUMNS = 'id, issue, mitigation, proposed_by, notes, created_at';
 
 interface PostRow {
@@ -393,18 +387,20 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE } = {}): Promise<Page<Post>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
-    const result = (await posts()
-      .select(POST_COLUMNS, { count: COUNT })
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(range.from, range.to)) as Result<PostRow[]>;
-    if (isPastTheEnd(result) && range.page > 1) {
-      // Asked for a page beyond the last (posts were hidden, or a stale link): show the last.
-      const last = pageCount(await countRows('fetchPosts', posts), size);
-      if (last < range.page) return listPosts({ page: last, pageSize: size });
-    }
-    const { data, count } = unwrap('fetchPosts', result);
-    const total = count ?? data.length;
+    // The page and the total side by side: the total comes from the kept count, not from
+    // counting the table (supabase/migrations: community totals).
+    const [result, total] = await Promise.all([
+      posts()
+        .select(POST_COLUMNS)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(range.from, range.to) as PromiseLike<Result<PostRow[]>>,
+      visibleTotal('fetchPosts', 'posts'),
+    ]);
+    // Asked for a page beyond the last (posts were hidden, or a stale link): show the last.
+    const last = pageCount(total, size);
+    if (range.page > last && last >= 1) return listPosts({ page: last, pageSize: size });
+    const { data } = unwrap('fetchPosts', result);
     return { rows: data.map(toPost).reverse(), total, page: range.page, pageCount: pageCount(total, size), pageSize: size };
   }
 
@@ -416,7 +412,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   }
 
   function ideaQuery(filter: string, options: { count: boolean }) {
-    let query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: COUNT } : undefined);
+    let query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
     const condition = ideaFilter(filter);
     if (condition) query = query.or(condition);
     return query.order('created_at', { ascending: false }).order('id', { ascending: false });
@@ -425,13 +421,20 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function listIdeas({ filter = '', page = 1, pageSize = IDEAS_PER_PAGE } = {}): Promise<Page<Idea>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
-    const result = (await ideaQuery(filter, { count: true }).range(range.from, range.to)) as Result<IdeaRow[]>;
-    if (isPastTheEnd(result) && range.page > 1) {
+    // A search counts its matches (through the trigram index); the whole registry's total is
+    // the kept count.
+    const searching = ideaFilter(filter) !== null;
+    const [result, kept] = await Promise.all([
+      ideaQuery(filter, { count: searching }).range(range.from, range.to) as PromiseLike<Result<IdeaRow[]>>,
+      searching ? null : visibleTotal('fetchIdeas', 'mota_ideas'),
+    ]);
+    const pastTheEnd = kept === null ? isPastTheEnd(result) : range.page > pageCount(kept, size);
+    if (pastTheEnd && range.page > 1) {
       // A narrower filter left fewer pages than the one shown: start again from the first.
       return listIdeas({ filter, page: 1, pageSize: size });
     }
     const { data, count } = unwrap('fetchIdeas', result);
-    const total = count ?? data.length;
+    const total = kept ?? count ?? data.length;
     return { rows: data.map(toIdea), total, page: range.page, pageCount: pageCount(total, size), pageSize: size };
   }
 
@@ -444,7 +447,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   async function randomIdea(): Promise<Idea | null> {
     // Two small requests instead of downloading the registry: how many, then the one.
-    const total = await countRows('fetchIdeas', visibleIdeas);
+    const total = await visibleTotal('fetchIdeas', 'mota_ideas');
     if (total === 0) return null;
     const offset = Math.min(total - 1, Math.floor(random() * total));
     const result = (await ideaQuery('', { count: false }).range(offset, offset)) as Result<IdeaRow[]>;
@@ -479,10 +482,10 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return all;
   }
 
-  async function countRows(situation: Situation, table: typeof posts): Promise<number> {
-    const result = (await table().select('id', { count: COUNT, head: true })) as Result<null>;
-    if (result.error) throw describeFailure(situation, result.error, result.status);
-    return result.count ?? 0;
+  async function visibleTotal(situation: Situation, table: 'posts' | 'mota_ideas'): Promise<number> {
+    const result = (await client.from('community_totals').select(table).single()) as Result<Record<string, number>>;
+    const { data } = unwrap(situation, result);
+    return Number(data[table] ?? 0);
   }
 
   return { listPosts, addPost, listIdeas, addIdea, randomIdea, matchingIdeaBatches, allMatchingIdeas };

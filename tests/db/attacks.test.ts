@@ -115,6 +115,7 @@ describe.each(servers)('attacks on %s', (name, open) => {
     ['insert through the search view', "insert into public.mota_ideas_search (issue, mitigation) values ('i', 'm')"],
     ['update through the search view', "update public.mota_ideas_search set issue = 'defaced'"],
     ['delete through the search view', 'delete from public.mota_ideas_search'],
+    ['change the kept totals', 'update private.visible_totals set visible = 0'],
   ])('refuses: %s (42501)', async (_what, sql) => {
     expect(await sqlstate(db.visitor(freshAddress(), sql))).toBe('42501');
   });
@@ -131,6 +132,12 @@ describe.each(servers)('attacks on %s', (name, open) => {
     const [visible] = await db.visitor(address, 'select count(*)::int as n from public.posts');
     const [all] = await db.owner('select count(*)::int as n from public.posts where not is_hidden');
     expect(visible.n).toBe(all.n);
+    // The kept totals agree, hidden rows left out.
+    const [totals] = await db.visitor(address, 'select posts::int, mota_ideas::int from public.community_totals');
+    const [ideas] = await db.owner('select count(*)::int as n from public.mota_ideas where not is_hidden');
+    expect(totals).toEqual({ posts: all.n, mota_ideas: ideas.n });
+    // Not updatable at all (55000), whoever asks.
+    expect(await sqlstate(db.visitor(address, 'update public.community_totals set posts = 0'))).toBe('55000');
   });
 
   it.skipIf(skip).each([
@@ -161,6 +168,9 @@ describe.each(servers)('attacks on %s', (name, open) => {
     expect(refused).toEqual(Array(35).fill('PT429'));
     const [stored] = await db.owner('select count(*)::int as n from public.posts where content like $1', [`${tag} #%`]);
     expect(stored.n).toBe(5);
+    const [total] = await db.owner('select posts::int as n from public.community_totals');
+    const [counted] = await db.owner('select count(*)::int as n from public.posts where not is_hidden');
+    expect(total.n).toBe(counted.n);
   }, 60_000);
 
   it.skipIf(skip)('rate limit: six rows in one statement are refused whole', async () => {
