@@ -1,7 +1,11 @@
 // `npm test`: every check in one run: types, unit + database tests, the production build,
 // then the browser suite against that build. Ends with one line "N passed, M failed".
+// Where PostgreSQL is installed, the database rules are also proven on a throwaway real
+// cluster (pgTAP through pg_prove, and the attack list in tests/db); where it is not, those
+// tests are reported as skipped with the reason.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { findPostgres, pgTapMissing, startCluster } from './postgres-cluster.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -9,6 +13,8 @@ mkdirSync(out, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+/** What did not run, and why: printed above the summary so nothing passes silently. */
+const skipped = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -23,6 +29,8 @@ function countVitest(file) {
   failed += report.numFailedTests ?? 0;
   // A file that fails to load has no tests but is still a failure.
   failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  const pending = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (pending > 0) skipped.push(`${pending} Vitest tests (each names its reason in the output above)`);
   return true;
 }
 
@@ -38,9 +46,60 @@ const npx = 'npx';
 if (run('types', npx, ['astro', 'check'])) passed += 1;
 else failed += 1;
 
-const vitestOk = run('unit and database tests', npx, [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`,
-]);
+let cluster = null;
+const found = findPostgres();
+if ('reason' in found) {
+  skipped.push(`real PostgreSQL: ${found.reason}`);
+} else {
+  console.log(`\n=== real PostgreSQL ${found.major}: throwaway cluster with Supabase's roles, migrations and seed.sql`);
+  try {
+    cluster = startCluster({ log: console.log });
+    passed += 1;
+  } catch (error) {
+    console.error(String(error instanceof Error ? error.message : error));
+    failed += 1;
+  }
+}
+const stopCluster = () => {
+  cluster?.stop();
+  cluster = null;
+};
+process.on('exit', stopCluster);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+const pgTapFiles = readdirSync('supabase/tests/database').filter((f) => f.endsWith('.test.sql')).sort();
+const noPgProve = pgTapMissing();
+if (cluster && noPgProve) skipped.push(`pgTAP on real PostgreSQL (${pgTapFiles.length} files): ${noPgProve.reason}`);
+else if (cluster && !cluster.pgtap) {
+  skipped.push(`pgTAP on real PostgreSQL (${pgTapFiles.length} files): the pgtap extension is not installed (Debian: postgresql-${cluster.major}-pgtap)`);
+}
+else if (cluster) {
+  for (const file of pgTapFiles) {
+    console.log(`\n=== pgTAP on PostgreSQL ${cluster.major}: pg_prove ${file}`);
+    const result = spawnSync(
+      'pg_prove',
+      ['--verbose', '--ext', '.sql', '-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', `supabase/tests/database/${file}`],
+      { encoding: 'utf8' },
+    );
+    process.stdout.write(result.stdout + result.stderr);
+    const ok = result.stdout.split('\n').filter((line) => /^ok \d+/.test(line)).length;
+    const notOk = result.stdout.split('\n').filter((line) => /^not ok \d+/.test(line)).length;
+    passed += ok;
+    failed += notOk;
+    // A file that dies or runs fewer tests than planned fails without a "not ok" line.
+    if (result.status !== 0 && notOk === 0) failed += 1;
+  }
+} else if (!('reason' in found)) {
+  skipped.push(`pgTAP on real PostgreSQL (${pgTapFiles.length} files): the cluster did not start`);
+}
+
+const vitestOk = run(
+  'unit and database tests',
+  npx,
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`],
+  cluster ? { POSTGRES_TEST_HOST: cluster.host, POSTGRES_TEST_PORT: String(cluster.port) } : {},
+);
+stopCluster();
 if (!countVitest(`${out}/vitest.json`) && !vitestOk) failed += 1;
 
 if (run('build', npx, ['astro', 'build'])) {
@@ -51,5 +110,6 @@ if (run('build', npx, ['astro', 'build'])) {
   failed += 1;
 }
 
+for (const reason of skipped) console.log(`\nskipped: ${reason}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -3,7 +3,7 @@ import {
   IDEAS_PER_PAGE,
   LIMITS,
   addIdea,
-  allMatchingIdeas,
+  matchingIdeaBatches,
   describeFailure,
   listIdeas,
   messages,
@@ -162,12 +162,17 @@ export default function MotaRegistry() {
     setExporting(true);
     try {
       // What the box says now, even if the table has not caught up with the last keystroke.
-      const ideas = await allMatchingIdeas(filter);
-      if (ideas.length === 0) {
+      // The file is built one batch at a time as the batches arrive, so even 100,000 ideas
+      // never hold the page up for long: each part is the builder's output for that batch
+      // without the BOM and header row the first part already has.
+      const head = buildIdeasCsv([]);
+      const parts = [head];
+      for await (const batch of matchingIdeaBatches(filter)) parts.push(buildIdeasCsv(batch).slice(head.length));
+      if (parts.length === 1) {
         showToast(messages.noDataToExport.title);
         return;
       }
-      const url = URL.createObjectURL(new Blob([buildIdeasCsv(ideas)], { type: CSV_MIME }));
+      const url = URL.createObjectURL(new Blob(parts, { type: CSV_MIME }));
       const link = document.createElement('a');
       link.href = url;
       link.download = CSV_FILENAME;

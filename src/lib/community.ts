@@ -423,7 +423,9 @@ export interface Community {
   addIdea(input: IdeaInput): Promise<void>;
   /** One idea at random, or null when the registry is empty. */
   randomIdea(): Promise<Idea | null>;
-  /** Every idea matching the filter, newest first, for the CSV export. */
+  /** Every idea matching the filter, newest first, one batch at a time, for the CSV export. */
+  matchingIdeaBatches(filter?: string): AsyncGenerator<Idea[]>;
+  /** Every idea matching the filter, newest first. */
   allMatchingIdeas(filter?: string): Promise<Idea[]>;
 }
 
@@ -434,22 +436,27 @@ export interface Community {
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
   const ideas = () => client.from('mota_ideas');
+  // Reads go through the visible-registry view, whose search can use the trigram index
+  // (supabase/migrations: registry search index); new ideas go into the table.
+  const visibleIdeas = () => client.from('mota_ideas_search');
 
   async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE } = {}): Promise<Page<Post>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
-    const result = (await posts()
-      .select(POST_COLUMNS, { count: 'exact' })
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(range.from, range.to)) as Result<PostRow[]>;
-    if (isPastTheEnd(result) && range.page > 1) {
-      // Asked for a page beyond the last (posts were hidden, or a stale link): show the last.
-      const last = pageCount(await countRows('fetchPosts', posts), size);
-      if (last < range.page) return listPosts({ page: last, pageSize: size });
-    }
-    const { data, count } = unwrap('fetchPosts', result);
-    const total = count ?? data.length;
+    // The page and the total side by side: the total comes from the kept count, not from
+    // counting the table (supabase/migrations: community totals).
+    const [result, total] = await Promise.all([
+      posts()
+        .select(POST_COLUMNS)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(range.from, range.to) as PromiseLike<Result<PostRow[]>>,
+      visibleTotal('fetchPosts', 'posts'),
+    ]);
+    // Asked for a page beyond the last (posts were hidden, or a stale link): show the last.
+    const last = pageCount(total, size);
+    if (range.page > last && last >= 1) return listPosts({ page: last, pageSize: size });
+    const { data } = unwrap('fetchPosts', result);
     return { rows: data.map(toPost).reverse(), total, page: range.page, pageCount: pageCount(total, size), pageSize: size };
   }
 
@@ -461,7 +468,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   }
 
   function ideaQuery(filter: string, options: { count: boolean }) {
-    let query = ideas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
+    let query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
     const condition = ideaFilter(filter);
     if (condition) query = query.or(condition);
     return query.order('created_at', { ascending: false }).order('id', { ascending: false });
@@ -470,13 +477,20 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function listIdeas({ filter = '', page = 1, pageSize = IDEAS_PER_PAGE } = {}): Promise<Page<Idea>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
-    const result = (await ideaQuery(filter, { count: true }).range(range.from, range.to)) as Result<IdeaRow[]>;
-    if (isPastTheEnd(result) && range.page > 1) {
+    // A search counts its matches (through the trigram index); the whole registry's total is
+    // the kept count.
+    const searching = ideaFilter(filter) !== null;
+    const [result, kept] = await Promise.all([
+      ideaQuery(filter, { count: searching }).range(range.from, range.to) as PromiseLike<Result<IdeaRow[]>>,
+      searching ? null : visibleTotal('fetchIdeas', 'mota_ideas'),
+    ]);
+    const pastTheEnd = kept === null ? isPastTheEnd(result) : range.page > pageCount(kept, size);
+    if (pastTheEnd && range.page > 1) {
       // A narrower filter left fewer pages than the one shown: start again from the first.
       return listIdeas({ filter, page: 1, pageSize: size });
     }
     const { data, count } = unwrap('fetchIdeas', result);
-    const total = count ?? data.length;
+    const total = kept ?? count ?? data.length;
     return { rows: data.map(toIdea), total, page: range.page, pageCount: pageCount(total, size), pageSize: size };
   }
 
@@ -489,7 +503,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   async function randomIdea(): Promise<Idea | null> {
     // Two small requests instead of downloading the registry: how many, then the one.
-    const total = await countRows('fetchIdeas', ideas);
+    const total = await visibleTotal('fetchIdeas', 'mota_ideas');
     if (total === 0) return null;
     const offset = Math.min(total - 1, Math.floor(random() * total));
     const result = (await ideaQuery('', { count: false }).range(offset, offset)) as Result<IdeaRow[]>;
@@ -498,23 +512,39 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return data[0] ? toIdea(data[0]) : null;
   }
 
-  async function allMatchingIdeas(filter = ''): Promise<Idea[]> {
-    const all: Idea[] = [];
-    for (let from = 0; ; from += EXPORT_BATCH_SIZE) {
-      const result = (await ideaQuery(filter, { count: false }).range(from, from + EXPORT_BATCH_SIZE - 1)) as Result<IdeaRow[]>;
+  async function* matchingIdeaBatches(filter = ''): AsyncGenerator<Idea[]> {
+    // Each batch continues after the last row of the one before (newest first), rather than
+    // at an offset the database would have to count through again: every batch costs the
+    // same, however deep into 100,000 rows the export is. The plain bound on created_at is
+    // what the index can use; the `or` breaks ties between rows of the same instant.
+    let last: IdeaRow | undefined;
+    for (;;) {
+      let query = ideaQuery(filter, { count: false });
+      if (last) {
+        const at = `"${last.created_at}"`;
+        query = query.lte('created_at', last.created_at).or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${last.id})`);
+      }
+      const result = (await query.limit(EXPORT_BATCH_SIZE)) as Result<IdeaRow[]>;
       const { data } = unwrap('fetchIdeas', result);
-      all.push(...data.map(toIdea));
-      if (data.length < EXPORT_BATCH_SIZE) return all;
+      if (data.length > 0) yield data.map(toIdea);
+      if (data.length < EXPORT_BATCH_SIZE) return;
+      last = data[data.length - 1];
     }
   }
 
-  async function countRows(situation: Situation, table: typeof posts): Promise<number> {
-    const result = (await table().select('id', { count: 'exact', head: true })) as Result<null>;
-    if (result.error) throw describeFailure(situation, result.error, result.status);
-    return result.count ?? 0;
+  async function allMatchingIdeas(filter = ''): Promise<Idea[]> {
+    const all: Idea[] = [];
+    for await (const batch of matchingIdeaBatches(filter)) all.push(...batch);
+    return all;
   }
 
-  return { listPosts, addPost, listIdeas, addIdea, randomIdea, allMatchingIdeas };
+  async function visibleTotal(situation: Situation, table: 'posts' | 'mota_ideas'): Promise<number> {
+    const result = (await client.from('community_totals').select(table).single()) as Result<Record<string, number>>;
+    const { data } = unwrap(situation, result);
+    return Number(data[table] ?? 0);
+  }
+
+  return { listPosts, addPost, listIdeas, addIdea, randomIdea, matchingIdeaBatches, allMatchingIdeas };
 }
 
 let shared: Community | undefined;
@@ -529,3 +559,4 @@ export const listIdeas: Community['listIdeas'] = (options) => community().listId
 export const addIdea: Community['addIdea'] = (input) => community().addIdea(input);
 export const randomIdea: Community['randomIdea'] = () => community().randomIdea();
 export const allMatchingIdeas: Community['allMatchingIdeas'] = (filter) => community().allMatchingIdeas(filter);
+export const matchingIdeaBatches: Community['matchingIdeaBatches'] = (filter) => community().matchingIdeaBatches(filter);

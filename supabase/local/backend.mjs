@@ -2,8 +2,10 @@
 // The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
 // project's own migrations, answering the REST calls supabase-js makes on the site's origin.
 // `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { openDatabase, SUPABASE_DIR } from './database.mjs';
 import { DEV_ANON_KEY } from './dev-anon-key.mjs';
 import { SerialQueue } from './queue.mjs';
@@ -14,6 +16,13 @@ import { loadSchemaCache } from './schema-cache.mjs';
 const MAX_WAITING_REQUESTS = 1000;
 
 /**
+ * The owner's key for this run, in DATA_DIR next to the database it unlocks: PGlite allows one
+ * process per database, so the moderation tool (`npm run moderate`) reaches a database that a
+ * running server holds through that server's API, as `service_role`, with this key.
+ */
+export const SERVICE_KEY_FILE = 'service-role.key';
+
+/**
  * @typedef {object} BackendOptions
  * @property {string} [dataDir] directory for the database, or 'memory' (default: $DATA_DIR or .data)
  * @property {string} [anonKey] the key requests must carry (default: $PUBLIC_SUPABASE_ANON_KEY or the development key)
@@ -21,6 +30,8 @@ const MAX_WAITING_REQUESTS = 1000;
  *   (default: $COMMUNITY_RATE_LIMIT when set, else the value in the migrations)
  * @property {number} [trustProxy] proxies in front of this server whose X-Forwarded-For entries
  *   are believed; 0 = the socket's peer is the client (default: $TRUST_PROXY, else 0)
+ * @property {string} [serviceKey] a key that runs requests as `service_role` (default: a new
+ *   random one per start, written to DATA_DIR/service-role.key; none for 'memory')
  * @property {Blob} [template] a migrated database image (dumpDataDir) to start a new
  *   database from, skipping initdb; for test suites that open many databases
  * @property {(line: string) => void} [log]
@@ -44,23 +55,30 @@ export async function createBackend({
   anonKey = process.env.PUBLIC_SUPABASE_ANON_KEY || DEV_ANON_KEY,
   rateLimit = rateLimitFromEnv(),
   trustProxy = wholeNumberFromEnv('TRUST_PROXY') ?? 0,
+  serviceKey,
   template,
   log = () => {},
 } = {}) {
   if (!Number.isInteger(trustProxy) || trustProxy < 0) throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
   const { db, release } = await openDatabase({ dataDir, template, log });
+  const keyFile = dataDir === 'memory' ? null : join(resolve(dataDir), SERVICE_KEY_FILE);
   try {
     await configureRateLimit(db, rateLimit);
+    if (keyFile) {
+      serviceKey ??= randomBytes(32).toString('base64url');
+      await writeFile(keyFile, serviceKey, { mode: 0o600 });
+    }
     const schema = await loadSchemaCache(db);
     const queue = new SerialQueue(MAX_WAITING_REQUESTS);
-    const handle = createRestHandler({ db, schema, queue, anonKey, maxRows: readMaxRows(), trustProxy });
+    const handle = createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows: readMaxRows(), trustProxy });
     let closing;
     return {
       handle,
       db,
       anonKey,
       close() {
-        closing ??= queue.drain().then(() => db.close()).then(release);
+        const forgetKey = () => (keyFile ? rm(keyFile, { force: true }) : undefined);
+        closing ??= queue.drain().then(() => db.close()).then(forgetKey).then(release);
         return closing;
       },
     };

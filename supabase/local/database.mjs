@@ -3,6 +3,7 @@
 // be in after `supabase db reset`: Supabase's roles, the migrations in order (each recorded,
 // so a restart applies only new ones), and seed.sql on a brand-new database only.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -43,6 +44,8 @@ export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_D
   const db = await PGlite.create({
     dataDir: directory,
     loadDataDir: exists ? undefined : template,
+    // The contrib extensions the migrations create (Supabase ships them too).
+    extensions: { pg_trgm },
   });
   try {
     const result = await prepareDatabase(db, { supabaseDir, log });

@@ -19,6 +19,7 @@ export const REST_PREFIX = '/rest/v1';
  * @property {import('./schema-cache.mjs').SchemaCache} schema
  * @property {import('./queue.mjs').SerialQueue} queue
  * @property {string} anonKey
+ * @property {string} [serviceKey] the owner's key: requests carrying it run as `service_role`
  * @property {number} maxRows
  * @property {number} [trustProxy] proxies in front whose X-Forwarded-For entries are believed
  */
@@ -33,8 +34,11 @@ export const REST_PREFIX = '/rest/v1';
  */
 
 /** @param {RestOptions} options */
-export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustProxy = 0 }) {
+export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows, trustProxy = 0 }) {
   const expectedKey = digest(anonKey);
+  const ownerKey = serviceKey ? digest(serviceKey) : null;
+  /** The role each request runs as, decided by its key. @type {WeakMap<Request, string>} */
+  const roles = new WeakMap();
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return async function handle(req, res) {
@@ -47,7 +51,8 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
       return true;
     }
     try {
-      checkApiKey(req, url, expectedKey);
+      if (ownerKey && carriesKey(req, url, ownerKey)) roles.set(req, 'service_role');
+      else checkApiKey(req, url, expectedKey);
       checkProfile(req, method);
       const table = findTable(schema, url.pathname);
       const query = parseQuery(url.searchParams);
@@ -75,19 +80,23 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
     checkStatementSize(statement);
     const headers = JSON.stringify(requestHeaders(req, trustProxy));
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const role = roles.get(req) ?? 'anon';
     return queue.run(() =>
       db.transaction(async (tx) => {
         await tx.query(
-          `select set_config('role', 'anon', true),
-                  set_config('request.jwt.claims', '{"role":"anon"}', true),
+          `select set_config('role', $4, true),
+                  set_config('request.jwt.claims', json_build_object('role', $4::text)::text, true),
                   set_config('request.headers', $1, true),
                   set_config('request.method', $2, true),
                   set_config('request.path', $3, true)`,
-          [headers, method, url.pathname],
+          [headers, method, url.pathname, role],
         );
         const { rows } = await tx.query(statement.text, statement.params);
         const row = /** @type {{ total: number | null, page_total: number, body: string | null }} */ (rows[0]);
-        return { total: row.total === null ? null : Number(row.total), count: Number(row.page_total), body: row.body };
+        let total = row.total === null ? null : Number(row.total);
+        const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
+        if (plan) total = await countWithPlan(tx, plan);
+        return { total, count: Number(row.page_total), body: row.body };
       }),
     );
   }
@@ -96,7 +105,7 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
   async function answerRead({ req, res, method, table, query, prefer }) {
     const range = requestedRange(req, query, maxRows);
     const wantsObject = acceptsSingleObject(req);
-    const result = await execute(req, method, buildRead(table, query, { ...range, count: prefer.count }));
+    const result = await execute(req, method, buildRead(table, query, { ...range, count: prefer.count, exactUpTo: maxRows }));
     const { status, contentRange } = rangeStatus(range.offset, result.count, result.total);
     if (status === 416) {
       throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', {
@@ -139,6 +148,23 @@ export function createRestHandler({ db, schema, queue, anonKey, maxRows, trustPr
   }
 }
 
+/**
+ * count=planned: the planner's estimate of the rows a read matches. count=estimated: that
+ * estimate when it is above the threshold, else the exact count (itself capped one row past
+ * the threshold, so a wrong estimate never turns into a full scan).
+ * @param {import('@electric-sql/pglite').Transaction} tx
+ * @param {import('./sql.mjs').CountPlan} plan
+ */
+async function countWithPlan(tx, plan) {
+  const { rows } = await tx.query(plan.text, plan.params);
+  const explained = /** @type {any} */ (rows[0])['QUERY PLAN'];
+  const tree = typeof explained === 'string' ? JSON.parse(explained) : explained;
+  const planned = Math.max(0, Math.round(Number(tree[0].Plan['Plan Rows'])));
+  if (planned > plan.exactUpTo) return planned;
+  const exact = Number(/** @type {any} */ ((await tx.query(plan.exact, plan.params)).rows[0]).total);
+  return exact > plan.exactUpTo ? Math.max(planned, exact) : exact;
+}
+
 /** @param {string} key */
 function digest(key) {
   return createHash('sha256').update(key).digest();
@@ -164,6 +190,16 @@ function checkApiKey(req, url, expectedKey) {
       });
     }
   }
+}
+
+/**
+ * Whether the request carries this key (as apikey, and as the bearer token when one is sent).
+ * @param {Request} req @param {URL} url @param {Buffer} key
+ */
+function carriesKey(req, url, key) {
+  const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  return Boolean(given) && [given, bearer ?? given].every((k) => timingSafeEqual(digest(String(k)), key));
 }
 
 /** Only the public schema is exposed (Accept-Profile / Content-Profile). */
@@ -202,6 +238,7 @@ function findTable(schema, pathname) {
 export function parsePrefer(header) {
   const prefer = {
     return: 'minimal',
+    /** @type {false | 'exact' | 'planned' | 'estimated'} */
     count: false,
     missing: 'null',
     /** @type {'merge' | 'ignore' | null} */
@@ -212,8 +249,7 @@ export function parsePrefer(header) {
     if (key === 'return' && (value === 'representation' || value === 'minimal' || value === 'headers-only')) {
       prefer.return = value;
     } else if (key === 'count' && ['exact', 'planned', 'estimated'].includes(value)) {
-      // Planned and estimated counts come from the planner in PostgREST; exact is as good here.
-      prefer.count = true;
+      prefer.count = /** @type {'exact' | 'planned' | 'estimated'} */ (value);
     } else if (key === 'missing' && value === 'default') {
       prefer.missing = 'default';
     } else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) {

@@ -10,6 +10,9 @@ import { EXPOSED_SCHEMA, quoteIdent } from './schema-cache.mjs';
  * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
  * @typedef {import('./query-params.mjs').Filter} Filter
  * @typedef {{ text: string, params: (string | null)[] }} Statement
+ * @typedef {{ text: string, params: (string | null)[], exactUpTo: number, exact: string }} CountPlan
+ *   how to count a read without scanning it all: `text` asks the planner, `exact` counts up to
+ *   one row past `exactUpTo` (-1: never exactly)
  */
 
 const COMPARISONS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -100,28 +103,47 @@ function orderClause(table, order) {
 /**
  * A read: the page of rows as a JSON array built by Postgres (so timestamps and numbers
  * look exactly as PostgREST renders them), its length, and the total when asked.
+ *
+ * Counts as PostgREST's Prefer: count=… has them: `exact` counts every matching row;
+ * `planned` takes the planner's estimate (the statement's `plan`, run by the caller), so a
+ * large table is never scanned just to count it; `estimated` is exact while the estimate is
+ * at most `exactUpTo` rows (db-max-rows), counting no further than one row past it, and the
+ * estimate beyond.
  * @param {Table} table @param {ParsedQuery} query
- * @param {{ limit: bigint | null, offset: bigint, count: boolean }} range
- * @returns {Statement}
+ * @param {{ limit: bigint | null, offset: bigint, count: boolean | 'exact' | 'planned' | 'estimated', exactUpTo?: number }} range
+ * @returns {Statement & { plan?: CountPlan }}
  */
 export function buildRead(table, query, range) {
   const params = new Params();
   const where = whereClause(table, query.filters, params);
-  // A filtered, counted read tests the filter once per row, not once for the page and again
-  // for the total: the matching rows are collected first and both are taken from them.
-  const once = range.count && where !== '';
+  const mode = range.count === true ? 'exact' : range.count;
+  const exactUpTo = mode === 'estimated' ? Math.max(0, Math.floor(range.exactUpTo ?? 1000)) : -1;
+  /** @type {CountPlan | undefined} */
+  const plan =
+    mode === 'planned' || mode === 'estimated'
+      ? {
+          text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation(table)}${where}`,
+          params: [...params.values],
+          exactUpTo,
+          // One row past the threshold is enough to know the estimate is the answer.
+          exact: `SELECT count(*) AS total FROM (SELECT 1 FROM ${relation(table)}${where} LIMIT ${exactUpTo + 1}) AS pgrst_capped`,
+        }
+      : undefined;
+  // A filtered read with an exact count tests the filter once per row, not once for the page and
+  // again for the total: the matching rows are collected first and both are taken from them.
+  const once = mode === 'exact' && where !== '';
   const from = once ? 'pgrst_match' : relation(table);
   let page = `SELECT ${selectList(table, query.select)} FROM ${from}${once ? '' : where}${orderClause(table, query.order)}`;
   if (range.limit !== null) page += ` LIMIT ${params.add(String(range.limit), 'bigint')}`;
   if (range.offset > 0n) page += ` OFFSET ${params.add(String(range.offset), 'bigint')}`;
   // Otherwise the total repeats the filter with the same parameters ($n refers to the same values).
-  const total = range.count ? `(SELECT count(*) FROM ${from}${once ? '' : where})` : 'NULL::bigint';
+  const total = mode === 'exact' ? `(SELECT count(*) FROM ${from}${once ? '' : where})` : 'NULL::bigint';
   const text =
     (once ? `WITH pgrst_match AS MATERIALIZED (SELECT * FROM ${relation(table)}${where}), ` : 'WITH ') +
     `pgrst_source AS (${page}) ` +
     `SELECT ${total} AS total, (SELECT count(*) FROM pgrst_source) AS page_total, ` +
     `coalesce((SELECT json_agg(s) FROM pgrst_source s), '[]')::text AS body`;
-  return { text, params: params.values };
+  return { text, params: params.values, plan };
 }
 
 /** @param {unknown} value JSON from the request body, as text for a bind parameter */

@@ -350,7 +350,7 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
 
   // The export fetches every match, in batches.
   await filterBy(page, tag);
-  const batches = countRequests(page, 'mota_ideas', 'GET');
+  const batches = countRequests(page, 'mota_ideas_search', 'GET');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = (await readFile(await (await download).path())).toString('utf8');

@@ -67,7 +67,10 @@ describe('parseQuery', () => {
 
 describe('Prefer and ranges', () => {
   it('reads Prefer as supabase-js sends it', () => {
-    expect(parsePrefer('return=representation,count=exact')).toMatchObject({ return: 'representation', count: true });
+    expect(parsePrefer('return=representation,count=exact')).toMatchObject({ return: 'representation', count: 'exact' });
+    expect(parsePrefer('count=planned')).toMatchObject({ count: 'planned' });
+    expect(parsePrefer('count=estimated')).toMatchObject({ count: 'estimated' });
+    expect(parsePrefer('count=approximately')).toMatchObject({ count: false });
     expect(parsePrefer(['missing=default', 'resolution=merge-duplicates'])).toMatchObject({ missing: 'default', resolution: 'merge' });
     expect(parsePrefer(undefined)).toMatchObject({ return: 'minimal', count: false, missing: 'null', resolution: null });
   });
