@@ -1,0 +1,82 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// Which React islands each page carries and when they hydrate: every widget is an island, and
+// each costs the reader only when it is needed.
+
+const KONAMI = ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a'];
+
+/** Every island on the page, by component name, and whether it has hydrated. */
+const islands = (page: Page) =>
+  page.locator('astro-island').evaluateAll((all) =>
+    all.map((el) => ({ name: JSON.parse(el.getAttribute('opts') ?? '{}').name as string, hydrated: !el.hasAttribute('ssr') })),
+  );
+const names = (list: { name: string; hydrated: boolean }[], hydrated: boolean) =>
+  list.filter((island) => island.hydrated === hydrated).map((island) => island.name).sort();
+
+/** React (and any island) scripts the page requested. */
+function watchReact(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && /react|client\.|jsx-runtime|\/[A-Z]\w+\.[\w-]+\.js$/.test(request.url())) loaded.push(request.url());
+  });
+  return loaded;
+}
+
+/** Scrolls through the whole page, so islands that wait to be seen are seen. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) await page.mouse.wheel(0, 400);
+}
+
+const expected: Record<string, string[]> = {
+  '/': ['PulseCarousel'],
+  '/line-bank': ['LineBank'],
+  '/firstlight': ['FirstLightForm'],
+  '/early-access-signup': ['EarlyAccessForm'],
+  '/curious-mind-quiz': ['CuriousMindQuiz'],
+  '/forum': ['CarobForum'],
+  '/mota': ['MotaRegistry'],
+  '/about': [],
+  '/essays/philosophy/golden-age': [],
+};
+
+for (const [path, hydrating] of Object.entries(expected)) {
+  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener waits for its first key`, async ({ page }) => {
+    await page.goto(path);
+    await scrollThrough(page);
+    await expect.poll(async () => names(await islands(page), true)).toEqual(hydrating);
+    expect(names(await islands(page), false)).toEqual(['KonamiListener']);
+  });
+}
+
+for (const path of ['/about', '/essays/philosophy/golden-age']) {
+  test(`${path} loads no React until the visitor starts the Konami code`, async ({ page }) => {
+    const react = watchReact(page);
+    await page.goto(path);
+    await scrollThrough(page);
+    await page.waitForLoadState('networkidle');
+    expect(react).toEqual([]);
+    // Arrows that scroll the page are not the code's first key.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('b');
+    await page.waitForLoadState('networkidle');
+    expect(react).toEqual([]);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => names(await islands(page), true)).toEqual(['KonamiListener']);
+    expect(react.some((url) => /KonamiListener/.test(url))).toBe(true);
+  });
+}
+
+test('the Konami code typed the moment the page opens still reaches /firstlight', async ({ page }) => {
+  const react = watchReact(page);
+  await page.goto('/about');
+  // Leave this page by a plain navigation, and type as soon as the next one has the listener.
+  await page.evaluate(() => window.location.assign('/essays/philosophy/golden-age'));
+  await page.waitForURL('**/golden-age', { waitUntil: 'commit' });
+  await page.waitForFunction(() => Array.isArray(window.__konamiKeys));
+  expect(react).toEqual([]);
+  for (const key of KONAMI) await page.keyboard.press(key);
+  await page.waitForURL('**/firstlight');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Light: Join the Inner Circle');
+});
