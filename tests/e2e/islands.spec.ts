@@ -80,3 +80,47 @@ test('the Konami code typed the moment the page opens still reaches /firstlight'
   await page.waitForURL('**/firstlight');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Light: Join the Inner Circle');
 });
+
+test.describe('the Submit New Idea dialog (Headless UI)', () => {
+  test('loads when the visitor reaches for its button, traps focus, closes on Escape and returns focus', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && chunks.push(request.url()));
+    await page.goto('/mota');
+    await page.waitForLoadState('networkidle');
+    expect(chunks.filter((url) => /IdeaDialog/.test(url))).toEqual([]);
+
+    const opener = page.getByRole('button', { name: 'Submit New Idea' });
+    await opener.focus();
+    await expect.poll(() => chunks.filter((url) => /IdeaDialog/.test(url)).length).toBe(1);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Submit New Idea' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog).toHaveAccessibleDescription(/Name a problem, offer a mitigation/);
+    await expect(dialog.getByLabel('Issue/Problem')).toBeFocused();
+
+    const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    // The page behind is out of reach while the dialog is open.
+    await expect(page.locator('main')).toHaveAttribute('inert', '');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // A second opening needs no further download and works the same.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(chunks.filter((url) => /IdeaDialog/.test(url))).toHaveLength(1);
+  });
+});
