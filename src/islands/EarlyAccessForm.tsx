@@ -14,7 +14,6 @@ export default function EarlyAccessForm({ recipient }: { recipient: string }) {
         <Label className="font-sans text-sm font-semibold">Your email address</Label>
         <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">
           <Input
-            id="ea-email"
             name="email"
             type="email"
             required

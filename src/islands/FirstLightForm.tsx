@@ -14,12 +14,12 @@ export default function FirstLightForm({ recipient }: { recipient: string }) {
         <Label className="font-sans text-sm font-semibold">
           Your name <span className="font-normal text-muted">(optional)</span>
         </Label>
-        <Input id="fl-name" name="name" type="text" autoComplete="name" className="field mt-1.5" />
+        <Input name="name" type="text" autoComplete="name" className="field mt-1.5" />
       </Field>
       <Field className="space-y-5">
         <div>
           <Label className="font-sans text-sm font-semibold">Your email address</Label>
-          <Input id="fl-email" name="email" type="email" required autoComplete="email" className="field mt-1.5" />
+          <Input name="email" type="email" required autoComplete="email" className="field mt-1.5" />
         </div>
         <button type="submit" className="btn btn-primary">
           Send My Signal

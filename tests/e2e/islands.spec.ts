@@ -124,3 +124,46 @@ test.describe('the Submit New Idea dialog (Headless UI)', () => {
     expect(chunks.filter((url) => /IdeaDialog/.test(url))).toHaveLength(1);
   });
 });
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every quote, form and text is still on the page', async ({ page }) => {
+    await page.goto('/line-bank');
+    await expect(page.locator('[data-line]')).toHaveCount(12);
+    for (const line of await page.locator('[data-line]').all()) await expect(line).toBeVisible();
+    // Filtering and copying need script: their controls are not offered.
+    await expect(page.locator('[data-chip]').first()).toBeHidden();
+    await expect(page.locator('[data-copy]').first()).toBeHidden();
+
+    await page.goto('/');
+    await expect(page.locator('[data-pulse-slide]')).toHaveCount(12);
+    for (const slide of await page.locator('[data-pulse-slide]').all()) await expect(slide).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next quote' })).toBeHidden();
+
+    await page.goto('/firstlight');
+    await expect(page.getByLabel('Your name')).toBeVisible();
+    await expect(page.getByLabel('Your email address')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send My Signal' })).toBeVisible();
+    await expect(page.getByText(/your mail app will open with a message to/)).toBeVisible();
+    await expect(page.getByText('Scripts are off, so the form cannot open your mail app.')).toBeVisible();
+
+    await page.goto('/early-access-signup');
+    await expect(page.getByPlaceholder('Enter your email address')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Early Access' })).toBeVisible();
+    await expect(page.getByText('Scripts are off, so the form cannot open your mail app.')).toBeVisible();
+
+    await page.goto('/forum');
+    await expect(page.getByLabel('Your name')).toBeVisible();
+    await expect(page.getByLabel('Your message')).toBeVisible();
+
+    await page.goto('/curious-mind-quiz');
+    await expect(page.getByRole('heading', { name: 'Four questions under the carob tree' })).toBeVisible();
+
+    for (const path of ['/about', '/essays/philosophy/golden-age']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect((await page.locator('main').innerText()).length).toBeGreaterThan(1500);
+    }
+  });
+});
