@@ -1,10 +1,10 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { submitEarlyAccess } from './signup-submit';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     submitEarlyAccess(event.currentTarget, recipient);
   };

@@ -1,10 +1,10 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { submitFirstLight } from './signup-submit';
 
 /** The First Light sign-up: a record kept in this browser and a prefilled message to `recipient`. */
 export default function FirstLightForm({ recipient }: { recipient: string }) {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     submitFirstLight(event.currentTarget, recipient);
   };
