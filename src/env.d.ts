@@ -1,9 +1,12 @@
 /// <reference types="astro/client" />
 
-// The site's own client directive (src/integrations/after-paint-directive.mjs).
+// The site's own client directives (src/integrations/after-paint-directive.mjs).
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:afterpaint'?: boolean;
+    /** Hydrate after the first paint; with "visible", once the island is also in view. */
+    'client:afterpaint'?: boolean | 'visible';
+    /** Hydrate when a visitor starts the Konami sequence (src/scripts/konami-directive.ts). */
+    'client:konami'?: boolean;
   }
 }
 

@@ -21,7 +21,8 @@ const UTILITIES = '@layer utilities{';
 const TAG_OR_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>|<[^>]+>/g;
 // `data-after-paint` too, so the result does not depend on running before scripts-after-paint.
 const SCRIPT_URL = /(?:src|data-after-paint|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g;
-const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["']\.\/([^"']+\.js)["']/g;
+// Dynamic imports are minified to template literals: import(`./Chunk.js`).
+const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([^"'`]+\.js)["'`]/g;
 
 /** Tailwind class names (with variants, brackets and slashes) and plain words (attribute names and values). */
 export function extractTokens(content) {

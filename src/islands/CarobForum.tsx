@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
+import { Suspense, memo, useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
 import {
   LIMITS,
   addPost,
@@ -12,7 +12,8 @@ import {
 import { displayName, formatPostDate } from '../lib/community-format';
 import { tabForKey } from '../lib/tabs';
 import { showToast } from '../lib/toast';
-import { CountedField, Honeypot, Pager } from './community-fields';
+import { Honeypot, Pager } from './community-fields';
+import { CountedField } from './lazy-counted-field';
 
 /**
  * The Carob Forum (spec §2, §4, §5, §8): the Join the Dialogue form and the list of posts, in
@@ -85,7 +86,10 @@ export default function CarobForum({ postsPerPage }: Props) {
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const input = { content, authorName: name };
+    // Read from the form, not the state: a visitor quick enough to post before the fields' code
+    // has arrived typed into the server's HTML, and that text is in the form alone.
+    const form = new FormData(event.currentTarget);
+    const input = { content: String(form.get('content') ?? ''), authorName: String(form.get('author_name') ?? '') };
     const refusal = validatePost(input);
     if (refusal) {
       showToast(refusal.title, refusal.description);
@@ -128,28 +132,8 @@ export default function CarobForum({ postsPerPage }: Props) {
         <p className="mt-2 text-muted">
           Pull up a root and say what is on your mind. Your words appear below for everyone who comes to sit here.
         </p>
-        <form className="mt-6 space-y-5" onSubmit={submit} noValidate aria-describedby="forum-form-note">
-          <CountedField
-            label="Your name"
-            name="author_name"
-            optional
-            value={name}
-            onChange={setName}
-            max={LIMITS.authorName}
-            autoComplete="nickname"
-            placeholder="Anonymous"
-          />
-          <CountedField
-            label="Your message"
-            name="content"
-            multiline
-            rows={5}
-            value={content}
-            onChange={setContent}
-            max={LIMITS.postContent}
-            placeholder="What did the story stir in you?"
-            hint={`Plain text; line breaks are kept. At most ${LIMITS.postLinks} links.`}
-          />
+        <form className="mt-6 space-y-5" onSubmit={submit} noValidate aria-describedby="forum-form-note" data-counted-form>
+          <JoinFields name={name} onNameChange={setName} content={content} onContentChange={setContent} />
           <Honeypot value={trap} onChange={setTrap} />
           <div className="flex flex-wrap items-center gap-4">
             <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
@@ -204,6 +188,47 @@ export default function CarobForum({ postsPerPage }: Props) {
     </div>
   );
 }
+
+interface JoinFieldsProps {
+  name: string;
+  onNameChange: (value: string) => void;
+  content: string;
+  onContentChange: (value: string) => void;
+}
+
+/**
+ * The form's two text fields. Their code (Headless UI's field parts) loads when the visitor
+ * reaches for the form (lazy-counted-field.tsx); until then React keeps the server's HTML. Memoised
+ * so that the list loading above never re-renders them: an update to fields still waiting for
+ * their code would make React drop that HTML.
+ */
+const JoinFields = memo(function JoinFields({ name, onNameChange, content, onContentChange }: JoinFieldsProps) {
+  return (
+    <Suspense>
+      <CountedField
+        label="Your name"
+        name="author_name"
+        optional
+        value={name}
+        onChange={onNameChange}
+        max={LIMITS.authorName}
+        autoComplete="nickname"
+        placeholder="Anonymous"
+      />
+      <CountedField
+        label="Your message"
+        name="content"
+        multiline
+        rows={5}
+        value={content}
+        onChange={onContentChange}
+        max={LIMITS.postContent}
+        placeholder="What did the story stir in you?"
+        hint={`Plain text; line breaks are kept. At most ${LIMITS.postLinks} links.`}
+      />
+    </Suspense>
+  );
+});
 
 /** Thread View / Dialogue Scroll: a tab list that only changes the look of the posts. */
 function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: number) => void }) {

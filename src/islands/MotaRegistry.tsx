@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   IDEAS_PER_PAGE,
-  LIMITS,
   addIdea,
   matchingIdeaBatches,
   describeFailure,
@@ -15,16 +14,16 @@ import {
 import { displayName, formatShortDate, randomIdeaMessage } from '../lib/community-format';
 import { CSV_FILENAME, CSV_MIME, buildIdeasCsv } from '../lib/csv';
 import { TOAST_LONG_MS, showToast } from '../lib/toast';
-import { CountedField, Honeypot, Pager } from './community-fields';
+import { Pager } from './community-fields';
+import type { IdeaDraft } from './IdeaDialog';
 
 /**
  * The M.O.T.A. Open Registry (spec §2, §4, §5, §7, §8): the filter, the table (newest first,
  * filtered and paged in the database), the Submit New Idea dialog, Random Idea and Export CSV.
  *
- * The dialog is the native <dialog> like the site's static ones (focus trap, Escape, light
- * dismiss, focus return from the browser): Headless UI's Dialog would add about 15 KB gzip
- * and take the page past its JavaScript budget. Errors are also shown inside the dialog,
- * because a modal dialog sits above the toast area.
+ * The dialog (IdeaDialog, on Headless UI's Dialog) is about 20 KB gzip that most visitors never
+ * open, and would take the page past its JavaScript budget: it loads when a visitor points at or
+ * focuses Submit New Idea, and opens once it is there.
  */
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page<Idea> };
@@ -34,13 +33,11 @@ const COLUMNS = ['Issue/Problem', 'Mitigation/Proposed Solution', 'Proposed By',
 const FILTER_DELAY_MS = 250;
 const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
 
-interface Draft {
-  issue: string;
-  mitigation: string;
-  proposedBy: string;
-  notes: string;
-}
+type Draft = IdeaDraft;
 const EMPTY_DRAFT: Draft = { issue: '', mitigation: '', proposedBy: '', notes: '' };
+
+const loadIdeaDialog = () => import('./IdeaDialog');
+const IdeaDialog = lazy(loadIdeaDialog);
 
 export default function MotaRegistry() {
   const [filter, setFilter] = useState('');
@@ -50,13 +47,14 @@ export default function MotaRegistry() {
   const [reloadCount, setReloadCount] = useState(0);
   const latestLoad = useRef(0);
 
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Mounted from the first opening on, so Headless UI can return focus when it closes.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [trap, setTrap] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const issueField = useRef<HTMLTextAreaElement>(null);
 
   const [exporting, setExporting] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -91,14 +89,22 @@ export default function MotaRegistry() {
 
   const reload = () => setReloadCount((n) => n + 1);
 
+  // Focus goes back to Submit New Idea on closing. Headless UI would return it to the element
+  // focused before opening, but it learns focus history only once its code has loaded, and a
+  // keyboard visitor's focus on the button is what loads it.
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (dialogMounted && !dialogOpen) opener.current?.focus();
+  }, [dialogMounted, dialogOpen]);
+
   const openDialog = () => {
     setDialogError(null);
-    if (!dialog.current?.open) dialog.current?.showModal();
-    issueField.current?.focus();
+    setDialogMounted(true);
+    setDialogOpen(true);
   };
-  const closeDialog = () => dialog.current?.close();
+  const closeDialog = () => setDialogOpen(false);
 
-  const update = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const update = (field: keyof Draft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -213,7 +219,15 @@ export default function MotaRegistry() {
           />
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary" onClick={openDialog} aria-haspopup="dialog">
+          <button
+            ref={opener}
+            type="button"
+            className="btn btn-primary"
+            onClick={openDialog}
+            onPointerEnter={() => void loadIdeaDialog()}
+            onFocus={() => void loadIdeaDialog()}
+            aria-haspopup="dialog"
+          >
             Submit New Idea
           </button>
           <button type="button" className="btn btn-secondary" onClick={showRandomIdea} disabled={picking} aria-busy={picking}>
@@ -241,96 +255,21 @@ export default function MotaRegistry() {
         />
       )}
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="idea-dialog-title"
-        aria-describedby="idea-dialog-description"
-        {...{ closedby: 'any' }}
-        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-paper p-0 text-ink shadow-2xl"
-        data-idea-dialog
-      >
-        <div className="flex items-start justify-between gap-4 border-b border-line px-6 pt-5 pb-4">
-          <div>
-            <h2 id="idea-dialog-title" className="text-step-2">
-              Submit New Idea
-            </h2>
-            <p id="idea-dialog-description" className="mt-1 text-muted">
-              Name a problem, offer a mitigation. Fields marked <span aria-hidden="true">*</span>
-              <span className="sr-only">as required</span> are required.
-            </p>
-          </div>
-          <button
-            type="button"
-            onClick={closeDialog}
-            className="-mr-2 rounded-full p-2 text-2xl leading-none text-muted hover:text-ink"
-            aria-label="Close dialog"
-          >
-            ×
-          </button>
-        </div>
-        <form onSubmit={submit} noValidate className="relative">
-          <div className="space-y-5 px-6 py-5">
-            <CountedField
-              label="Issue/Problem"
-              name="issue"
-              multiline
-              rows={2}
-              required
-              value={draft.issue}
-              onChange={update('issue')}
-              max={LIMITS.ideaIssue}
-              placeholder="What has technology made harder?"
-              textareaRef={issueField}
-            />
-            <CountedField
-              label="Mitigation/Proposed Solution"
-              name="mitigation"
-              multiline
-              rows={4}
-              required
-              value={draft.mitigation}
-              onChange={update('mitigation')}
-              max={LIMITS.ideaMitigation}
-              placeholder="What would soften it?"
-            />
-            <CountedField
-              label="Proposed By"
-              name="proposed_by"
-              optional
-              value={draft.proposedBy}
-              onChange={update('proposedBy')}
-              max={LIMITS.proposedBy}
-              autoComplete="nickname"
-              placeholder="Anonymous"
-            />
-            <CountedField
-              label="Notes/Comments"
-              name="notes"
-              optional
-              multiline
-              rows={3}
-              value={draft.notes}
-              onChange={update('notes')}
-              max={LIMITS.ideaNotes}
-              hint={`Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`}
-            />
-            <Honeypot value={trap} onChange={setTrap} />
-            {dialogError && (
-              <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>
-                {dialogError}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
-            <button type="button" className="btn btn-secondary" onClick={closeDialog}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={submitting} aria-busy={submitting}>
-              {submitting ? 'Submitting…' : 'Submit Idea'}
-            </button>
-          </div>
-        </form>
-      </dialog>
+      {dialogMounted && (
+        <Suspense>
+          <IdeaDialog
+            open={dialogOpen}
+            onClose={closeDialog}
+            draft={draft}
+            onDraftChange={update}
+            trap={trap}
+            onTrapChange={setTrap}
+            submitting={submitting}
+            error={dialogError}
+            onSubmit={submit}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

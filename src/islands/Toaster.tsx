@@ -11,8 +11,9 @@ import {
 
 const variantStyles: Record<QueuedToast['variant'], string> = {
   normal: 'border-line bg-surface text-ink',
-  success: 'border-success bg-[#eef6ec] text-ink',
-  destructive: 'border-danger bg-[#fbeceb] text-ink',
+  // Fixed light backgrounds keep the light palette (scheme-light) in the dark theme too.
+  success: 'scheme-light border-success bg-[#eef6ec] text-ink',
+  destructive: 'scheme-light border-danger bg-[#fbeceb] text-ink',
 };
 
 /**

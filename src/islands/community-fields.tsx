@@ -1,95 +1,11 @@
-import { useId, type ChangeEvent, type ReactNode, type RefObject } from 'react';
-import { characterCount } from '../lib/community';
-import { clampChars, pageWindow } from '../lib/community-format';
+import { useId } from 'react';
+import { pageWindow } from '../lib/community-format';
 
 /**
- * Form parts the forum and the registry share. Not an island on their own: the islands
- * (CarobForum, MotaRegistry) import them.
+ * Parts the forum and the registry share. Not an island on their own: the islands
+ * (CarobForum, MotaRegistry) import them. The counted text field is in counted-field.tsx,
+ * loaded only when a form is about to be used.
  */
-
-interface CountedFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** The database's limit in characters; the field refuses more and counts down to it. */
-  max: number;
-  multiline?: boolean;
-  rows?: number;
-  required?: boolean;
-  optional?: boolean;
-  placeholder?: string;
-  hint?: ReactNode;
-  name: string;
-  autoComplete?: string;
-  disabled?: boolean;
-  /** For focusing the textarea from outside (a dialog's first field). */
-  textareaRef?: RefObject<HTMLTextAreaElement | null>;
-}
-
-/** A labelled input or textarea with a visible character counter at the database limit. */
-export function CountedField({
-  label,
-  value,
-  onChange,
-  max,
-  multiline = false,
-  rows = 4,
-  required = false,
-  optional = false,
-  placeholder,
-  hint,
-  name,
-  autoComplete = 'off',
-  disabled,
-  textareaRef,
-}: CountedFieldProps) {
-  const id = useId();
-  const count = characterCount(value);
-  const left = max - count;
-  const near = left <= Math.max(10, Math.round(max * 0.1));
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(clampChars(event.target.value, max));
-  const shared = {
-    id,
-    name,
-    value,
-    onChange: change,
-    placeholder,
-    required,
-    disabled,
-    autoComplete,
-    'aria-describedby': `${id}-count${hint ? ` ${id}-hint` : ''}`,
-    className: 'field mt-1.5',
-  };
-  return (
-    <div data-field={name}>
-      <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="font-sans text-sm font-semibold">
-          {label}
-          {required && (
-            <span className="text-accent" aria-hidden="true">
-              {' '}*
-            </span>
-          )}
-          {optional && <span className="font-normal text-muted"> (optional)</span>}
-        </label>
-        <span
-          id={`${id}-count`}
-          data-counter
-          className={`font-sans text-xs whitespace-nowrap tabular-nums ${left === 0 ? 'font-semibold text-danger' : near ? 'text-accent' : 'text-muted'}`}
-        >
-          {count.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')}
-          <span className="sr-only"> characters used</span>
-        </span>
-      </div>
-      {multiline ? <textarea ref={textareaRef} rows={rows} {...shared} /> : <input type="text" {...shared} />}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 font-sans text-xs text-muted">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * A field people never see or reach but form-filling robots do. Anything typed into it marks

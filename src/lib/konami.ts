@@ -29,3 +29,25 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   const el = target as HTMLElement;
   return Boolean(el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'));
 }
+
+/** A key press that may be part of the sequence: no modifier held, not typed into a field. */
+export function isSequenceKeyPress(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'target'>): boolean {
+  return !(event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target));
+}
+
+/** True for the key that starts the sequence: the moment the listener is worth loading. */
+export const startsSequence = (key: string): boolean => normalise(key) === KONAMI_SEQUENCE[0];
+
+declare global {
+  interface Window {
+    /** Keys pressed since the sequence started and before the listener island took over. */
+    __konamiKeys?: string[];
+  }
+}
+
+/** Hands the keys the client directive kept to the island, and tells the directive to stop keeping them. */
+export function takeBufferedKeys(): string[] {
+  const keys = window.__konamiKeys ?? [];
+  window.__konamiKeys = undefined;
+  return keys;
+}

@@ -1,7 +1,6 @@
 // Behaviour shared by every page, without React: each module is small and does one thing.
 import { initHeaderMenus } from './header-menu';
 import { initBanner } from './banner';
-import { initKonami } from './konami-listener';
 import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
@@ -12,7 +11,6 @@ import { initThemeToggle } from './theme-toggle';
 recordVisit();
 initHeaderMenus();
 initBanner();
-initKonami();
 initDialogFallback();
 initToastHotkey();
 initToastArea();

@@ -2,27 +2,66 @@ import { test, expect } from './fixtures';
 import { gzipSync } from 'node:zlib';
 import { sitemapPaths } from './helpers';
 
-// JavaScript budgets (gzip, everything a page loads on its own, following imports):
-// reading pages with no island, and pages with islands. Bytes are deterministic, so they are
-// enforced here; timings are measured by `npm run bench`, never asserted in tests.
+// JavaScript budgets (gzip, everything a page loads on its own, following imports). Bytes are
+// deterministic, so they are enforced here; timings are measured by `npm run bench`, never
+// asserted in tests. Three moments are measured on every page:
+// - initial: what loads without any interaction. The pages whose island is their content and
+//   hydrates at once (ISLAND_PAGES) keep to 90 KB; every other page (reading pages, and / whose
+//   carousel waits below the fold) to 12 KB;
+// - islands: after scrolling to each island that waits to be seen, once it has hydrated;
+// - toast: after a toast is raised, which hydrates the toast area (React, if not there yet, and sonner).
+// What the visitor's interaction loads (islands + toast: the lazily loaded chunks) is reported
+// separately and stays within the island budget too: seeing a widget or a message never costs
+// more than a page with an island.
 const NO_ISLAND_BUDGET = 12 * 1024;
 const ISLAND_BUDGET = 90 * 1024;
+const ISLAND_PAGES = new Set(['/line-bank', '/curious-mind-quiz', '/forum', '/mota', '/early-access-signup', '/firstlight']);
 
-test('every page stays within its JavaScript budget', async ({ page }) => {
-  test.setTimeout(240_000);
+type Phase = 'initial' | 'islands' | 'toast';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test('every page stays within its JavaScript budget, before and after its islands and a toast', async ({ page }) => {
+  test.setTimeout(400_000);
   const over: string[] = [];
-  for (const path of await sitemapPaths(page)) {
-    const bodies = new Map<string, Promise<Buffer>>();
+  const report: string[] = [];
+  // The sitemap leaves out the hidden First Light page; it is measured too.
+  for (const path of [...(await sitemapPaths(page)), '/firstlight']) {
+    let phase: Phase = 'initial';
+    const bodies: { phase: Phase; body: Promise<Buffer> }[] = [];
     const onResponse = (response: import('@playwright/test').Response) => {
-      if (response.request().resourceType() === 'script') bodies.set(response.url(), response.body());
+      if (response.request().resourceType() === 'script') bodies.push({ phase, body: response.body() });
     };
     page.on('response', onResponse);
     await page.goto(path, { waitUntil: 'networkidle' });
+
+    phase = 'islands';
+    const waiting = page.locator('astro-island[ssr]:not([client="konami"])');
+    for (const uid of await waiting.evaluateAll((all) => all.map((el) => el.getAttribute('uid')))) {
+      const island = page.locator(`astro-island[uid="${uid}"]`);
+      await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
+      await expect(island).not.toHaveAttribute('ssr');
+    }
+    await page.waitForLoadState('networkidle');
+
+    phase = 'toast';
+    // What showToast() does: queue the message and wake the toast area.
+    await page.evaluate(() => {
+      (window.__siteToasts ??= []).push({ id: 'budget', title: 'Measured', variant: 'normal', duration: 60_000 });
+      window.dispatchEvent(new CustomEvent('site:toast'));
+    });
+    await expect(page.locator('[data-toast]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
-    const gzip = (await Promise.all(bodies.values())).reduce((sum, body) => sum + gzipSync(body).length, 0);
-    const hydrates = await page.locator('astro-island').count();
-    const budget = hydrates ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
-    if (gzip > budget) over.push(`${path}: ${(gzip / 1024).toFixed(1)} KB gzip > ${budget / 1024} KB`);
+
+    const sizes = { initial: 0, islands: 0, toast: 0 };
+    for (const { phase: p, body } of bodies) sizes[p] += gzipSync(await body).length;
+    const initialBudget = ISLAND_PAGES.has(path) ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
+    const lazy = sizes.islands + sizes.toast;
+    report.push(`${path}: initial ${kb(sizes.initial)}; lazily: islands ${kb(sizes.islands)}, toast ${kb(sizes.toast)}`);
+    if (sizes.initial > initialBudget) over.push(`${path}: ${kb(sizes.initial)} gzip before interaction > ${kb(initialBudget)}`);
+    if (lazy > ISLAND_BUDGET) over.push(`${path}: ${kb(lazy)} gzip loaded lazily > ${kb(ISLAND_BUDGET)}`);
   }
+  await test.info().attach('javascript-per-page', { body: report.join('\n'), contentType: 'text/plain' });
+  console.log(report.join('\n'));
   expect(over).toEqual([]);
 });

@@ -10,8 +10,28 @@ import { watchCspViolations } from './csp-watch';
  */
 export async function waitForScripts(page: Page): Promise<void> {
   await page.locator('html[data-ready], html:not(.js)').waitFor({ state: 'attached' });
-  // Islands hydrate at the same moment, asynchronously; Astro drops `ssr` once one has.
-  if (await page.locator('html.js').count()) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Islands hydrate at the same moment, asynchronously; Astro drops `ssr` once one has. Those
+  // that wait for something else are not waited for: the Konami listener (its first key) and
+  // islands that hydrate on view while they are out of view.
+  if (await page.locator('html.js').count()) await expect.poll(() => page.evaluate(islandsDue)).toEqual([]);
+}
+
+/** Names of the islands not hydrated yet that are due to hydrate now (runs in the page). */
+export function islandsDue(): string[] {
+  const inView = (island: Element) =>
+    [...island.children].some((child) => {
+      const box = child.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    });
+  return [...document.querySelectorAll('astro-island[ssr]')]
+    .filter((island) => {
+      const client = island.getAttribute('client');
+      const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { name?: string; value?: unknown };
+      if (client === 'konami') return false;
+      if (client === 'visible' || (client === 'afterpaint' && opts.value === 'visible')) return inView(island);
+      return true;
+    })
+    .map((island) => JSON.parse(island.getAttribute('opts') ?? '{}').name as string);
 }
 
 /**

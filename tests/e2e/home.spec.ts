@@ -2,6 +2,11 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const slides = (page: Page) => page.locator('[data-pulse-slide]');
+/** The carousel hydrates when it scrolls into view (it sits below the fold): scroll there, wait for it. */
+async function reachCarousel(page: Page) {
+  await page.locator('[data-pulse-carousel]').scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island:has([data-pulse-carousel])')).not.toHaveAttribute('ssr');
+}
 const visibleSlideIndex = (page: Page) =>
   slides(page).evaluateAll((all) => all.findIndex((el) => !(el as HTMLElement).hidden && getComputedStyle(el).display !== 'none'));
 
@@ -35,6 +40,7 @@ test.describe('home page', () => {
 
   test('Pulse Thoughts: 12 quotes, dots and arrows that wrap both ways', async ({ page }) => {
     await page.goto('/');
+    await reachCarousel(page);
     await expect(slides(page)).toHaveCount(12);
     await expect(slides(page).filter({ hasText: 'Lament for a Province' })).toHaveCount(1);
     await expect(slides(page).nth(10)).toContainText('Aion:');
@@ -54,6 +60,7 @@ test.describe('home page', () => {
   test('Pulse Thoughts advance every 7 s and any change restarts the timer', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await reachCarousel(page);
     await page.clock.pauseAt(Date.now() + 100);
     await page.mouse.move(5, 5);
     await page.clock.runFor(7000);
@@ -70,6 +77,7 @@ test.describe('home page', () => {
   test('Pulse Thoughts pause while hovered', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await reachCarousel(page);
     await page.clock.pauseAt(Date.now() + 100);
     await page.locator('[data-pulse-carousel]').hover();
     await page.clock.runFor(15000);
@@ -80,6 +88,7 @@ test.describe('home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto('/');
+    await reachCarousel(page);
     await page.clock.pauseAt(Date.now() + 100);
     await page.mouse.move(5, 5);
     await page.clock.runFor(21000);

@@ -401,6 +401,8 @@ test('no serious accessibility problems, with each dialog open, in both themes',
     await openDialog(page);
     await submitButton(page).click(); // the inline error too
     await expect(dialog(page).getByRole('alert')).toBeVisible();
+    // The toast shows above the dialog's backdrop: measure it once it has faded in (0.4 s).
+    await expect(page.locator('[data-sonner-toast]').last()).toHaveCSS('opacity', '1');
     expect(await serious()).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'The Founding Vision' }).click();

@@ -76,9 +76,13 @@ test.describe('Line Bank', () => {
     // Serve the page with one tag removed from every quote, as an author's edit could leave it.
     await page.route('**/line-bank', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(/data-tags="([^"]*)"/g, (_, tags: string) =>
-        `data-tags="${tags.split('|').filter((t) => t !== 'Wry + Funny').join('|')}"`,
-      );
+      // In the quotes' markup and in the Line Bank island's props, which it hydrates from.
+      const html = (await response.text())
+        .replace(/data-tags="([^"]*)"/g, (_, tags: string) =>
+          `data-tags="${tags.split('|').filter((t) => t !== 'Wry + Funny').join('|')}"`,
+        )
+        .replaceAll(',[0,&quot;Wry + Funny&quot;]', '')
+        .replace(/\[0,&quot;Wry \+ Funny&quot;\],?/g, '');
       await route.fulfill({ response, body: html });
     });
     await page.goto('/line-bank');

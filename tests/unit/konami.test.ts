@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { KONAMI_SEQUENCE, createSequenceMatcher, isTypingTarget } from '../../src/lib/konami';
+import {
+  KONAMI_SEQUENCE,
+  createSequenceMatcher,
+  isSequenceKeyPress,
+  isTypingTarget,
+  startsSequence,
+  takeBufferedKeys,
+} from '../../src/lib/konami';
 
 const feed = (keys: string[]) => {
   const match = createSequenceMatcher();
@@ -36,5 +43,34 @@ describe('Konami matcher', () => {
     expect(isTypingTarget(field as unknown as EventTarget)).toBe(true);
     expect(isTypingTarget(paragraph as unknown as EventTarget)).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+  it('counts a key press only without modifiers and outside form fields', () => {
+    const page = { closest: () => null } as unknown as EventTarget;
+    const field = { closest: () => ({}) } as unknown as EventTarget;
+    const press = (mods: Partial<KeyboardEvent> = {}, target = page) =>
+      isSequenceKeyPress({ altKey: false, ctrlKey: false, metaKey: false, target, ...mods });
+    expect(press()).toBe(true);
+    expect(press({ ctrlKey: true })).toBe(false);
+    expect(press({ altKey: true })).toBe(false);
+    expect(press({ metaKey: true })).toBe(false);
+    expect(press({}, field)).toBe(false);
+  });
+  it('starts with the up arrow only', () => {
+    expect(startsSequence('ArrowUp')).toBe(true);
+    expect(startsSequence('ArrowDown')).toBe(false);
+    expect(startsSequence('b')).toBe(false);
+  });
+});
+
+describe('keys kept while the listener loads', () => {
+  it('are handed over once, and keeping stops', () => {
+    const win = globalThis as unknown as { window?: { __konamiKeys?: string[] } };
+    const had = 'window' in win;
+    win.window ??= {};
+    win.window.__konamiKeys = ['ArrowUp', 'ArrowUp'];
+    expect(takeBufferedKeys()).toEqual(['ArrowUp', 'ArrowUp']);
+    expect(win.window.__konamiKeys).toBeUndefined();
+    expect(takeBufferedKeys()).toEqual([]);
+    if (!had) delete win.window;
   });
 });

@@ -1,0 +1,40 @@
+import { Description, Field, Input, Label } from '@headlessui/react';
+import type { SubmitEvent } from 'react';
+import { submitEarlyAccess } from './signup-submit';
+
+/** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
+export default function EarlyAccessForm({ recipient }: { recipient: string }) {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitEarlyAccess(event.currentTarget, recipient);
+  };
+  return (
+    <form className="card mt-10 sm:p-8" data-signup="early-access" data-recipient={recipient} onSubmit={onSubmit}>
+      <Field>
+        <Label className="font-sans text-sm font-semibold">Your email address</Label>
+        <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">
+          <Input
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="Enter your email address"
+            className="field sm:flex-1"
+          />
+          <button type="submit" className="btn btn-primary shrink-0">
+            Get Early Access
+          </button>
+        </div>
+        <Description className="mt-4 text-sm text-muted">
+          <strong className="text-ink">What happens next:</strong> your mail app will open with a short message to{' '}
+          {recipient}, asking to subscribe you. Send it and you are on the list; nothing is sent until you do. A copy of
+          your sign-up is kept in this browser, and you will then be taken to a welcome letter from the author.
+        </Description>
+      </Field>
+      <p className="js-hidden mt-4 text-sm">
+        Scripts are off, so the form cannot open your mail app. Write to{' '}
+        <a href={`mailto:${recipient}?subject=Newsletter%20Signup`}>{recipient}</a> instead.
+      </p>
+    </form>
+  );
+}

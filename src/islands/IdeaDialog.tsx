@@ -1,0 +1,121 @@
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { SubmitEvent } from 'react';
+import { LIMITS } from '../lib/community';
+import CountedField from './counted-field';
+import { Honeypot } from './community-fields';
+
+export interface IdeaDraft {
+  issue: string;
+  mitigation: string;
+  proposedBy: string;
+  notes: string;
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  draft: IdeaDraft;
+  onDraftChange: (field: keyof IdeaDraft, value: string) => void;
+  trap: string;
+  onTrapChange: (value: string) => void;
+  submitting: boolean;
+  /** Shown inside the dialog too: a modal dialog sits above the toast area. */
+  error: string | null;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+}
+
+/**
+ * The registry's Submit New Idea dialog, on Headless UI's Dialog: focus moves to the first
+ * field and stays inside, Escape or a click outside closes it, and focus returns to the button
+ * that opened it. Loaded the first time a visitor reaches for that button (MotaRegistry).
+ */
+export default function IdeaDialog({ open, onClose, draft, onDraftChange, trap, onTrapChange, submitting, error, onSubmit }: Props) {
+  const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-4" data-idea-dialog>
+      {/* The backdrop: a click on it is a click outside the panel, which closes the dialog. */}
+      <div className="fixed inset-0 bg-ink/50" aria-hidden="true" />
+      <DialogPanel className="relative max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-paper text-ink shadow-2xl">
+        <div className="flex items-start justify-between gap-4 border-b border-line px-6 pt-5 pb-4">
+          <div>
+            <DialogTitle className="text-step-2">Submit New Idea</DialogTitle>
+            <Description className="mt-1 text-muted">
+              Name a problem, offer a mitigation. Fields marked <span aria-hidden="true">*</span>
+              <span className="sr-only">as required</span> are required.
+            </Description>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            className="-mr-2 rounded-full p-2 text-2xl leading-none text-muted hover:text-ink"
+            aria-label="Close dialog"
+          >
+            ×
+          </button>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="relative">
+          <div className="space-y-5 px-6 py-5">
+            <CountedField
+              label="Issue/Problem"
+              name="issue"
+              multiline
+              rows={2}
+              required
+              value={draft.issue}
+              onChange={update('issue')}
+              max={LIMITS.ideaIssue}
+              placeholder="What has technology made harder?"
+              autoFocus
+            />
+            <CountedField
+              label="Mitigation/Proposed Solution"
+              name="mitigation"
+              multiline
+              rows={4}
+              required
+              value={draft.mitigation}
+              onChange={update('mitigation')}
+              max={LIMITS.ideaMitigation}
+              placeholder="What would soften it?"
+            />
+            <CountedField
+              label="Proposed By"
+              name="proposed_by"
+              optional
+              value={draft.proposedBy}
+              onChange={update('proposedBy')}
+              max={LIMITS.proposedBy}
+              autoComplete="nickname"
+              placeholder="Anonymous"
+            />
+            <CountedField
+              label="Notes/Comments"
+              name="notes"
+              optional
+              multiline
+              rows={3}
+              value={draft.notes}
+              onChange={update('notes')}
+              max={LIMITS.ideaNotes}
+              hint={`Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`}
+            />
+            <Honeypot value={trap} onChange={onTrapChange} />
+            {error && (
+              <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={submitting} aria-busy={submitting}>
+              {submitting ? 'Submitting…' : 'Submit Idea'}
+            </button>
+          </div>
+        </form>
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState, type FocusEvent } from 'react';
+import { nextIndex, previousIndex, wrapIndex } from '../lib/carousel';
+
+export interface PulseQuote {
+  id: number;
+  text: string;
+  source?: string;
+  icon?: string;
+}
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Pulse Thoughts: every quote is in the server HTML (all of them readable without JavaScript).
+ * Once hydrated it shows one at a time, advancing every `interval` ms, restarting the timer on
+ * any change, and holding still while hovered or focused and for visitors who prefer reduced
+ * motion.
+ */
+export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: PulseQuote[]; interval?: number }) {
+  const [hydrated, setHydrated] = useState(false);
+  // `turn` counts every change, so choosing the quote already shown still restarts the timer.
+  const [{ index, turn }, setShown] = useState({ index: 0, turn: 0 });
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const rotating = hydrated && !hovered && !focused && !reducedMotion;
+
+  useEffect(() => setHydrated(true), []);
+  const show = (next: number) => setShown((shown) => ({ index: wrapIndex(next, quotes.length), turn: shown.turn + 1 }));
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(
+      () => setShown((shown) => ({ index: nextIndex(shown.index, quotes.length), turn: shown.turn + 1 })),
+      interval,
+    );
+    return () => window.clearInterval(timer);
+  }, [rotating, turn, interval, quotes.length]);
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-labelledby="pulse-heading"
+      className="pulse-carousel"
+      data-pulse-carousel
+      data-interval={interval}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      <h2 id="pulse-heading" className="text-center text-step-3">
+        Pulse Thoughts
+      </h2>
+      {/* Announce changes only when the visitor makes them, not on every automatic turn. */}
+      <div className="relative mt-6 min-h-56 sm:min-h-44" aria-live={rotating ? 'off' : 'polite'} data-pulse-live>
+        {quotes.map((quote, i) => (
+          <figure
+            key={quote.id}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${quotes.length}`}
+            data-pulse-slide
+            hidden={hydrated && i !== index}
+            // Before hydration only the first shows when scripting is on; every quote without it.
+            className={`mx-auto max-w-3xl text-center${!hydrated && i !== 0 ? ' js-hidden' : ''}`}
+          >
+            {quote.icon && (
+              <span aria-hidden="true" className="text-3xl">
+                {quote.icon}
+              </span>
+            )}
+            <blockquote className="mt-3 font-display text-step-2 leading-snug text-balance">“{quote.text}”</blockquote>
+            {quote.source && <figcaption className="mt-4 font-sans text-sm text-muted">— {quote.source}</figcaption>}
+          </figure>
+        ))}
+      </div>
+      <div className="js-only mt-6 flex items-center justify-center gap-3 font-sans" data-pulse-controls>
+        <button
+          type="button"
+          data-pulse-prev
+          onClick={() => show(previousIndex(index, quotes.length))}
+          className="rounded-full border border-ink p-2 hover:bg-ink hover:text-paper"
+          aria-label="Previous quote"
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+            <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        </button>
+        <div className="flex flex-wrap justify-center gap-0.5">
+          {quotes.map((quote, i) => (
+            <button
+              key={quote.id}
+              type="button"
+              data-pulse-dot={i}
+              onClick={() => show(i)}
+              aria-label={`Show quote ${i + 1}`}
+              aria-pressed={i === index}
+              className="group grid size-6 place-items-center"
+            >
+              <span className="size-2.5 rounded-full border border-ink group-aria-pressed:bg-ink" />
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          data-pulse-next
+          onClick={() => show(nextIndex(index, quotes.length))}
+          className="rounded-full border border-ink p-2 hover:bg-ink hover:text-paper"
+          aria-label="Next quote"
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+            <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

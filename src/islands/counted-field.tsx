@@ -1,0 +1,87 @@
+import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
+import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { characterCount } from '../lib/community';
+import { clampChars } from '../lib/community-format';
+
+/**
+ * The forum's and the registry's text field: Headless UI's Field ties the label, the counter
+ * and the hint to the input (for, aria-labelledby, aria-describedby). Loaded on demand:
+ * `lazyCountedField` in ./lazy-counted-field.tsx.
+ */
+
+export interface CountedFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The database's limit in characters; the field refuses more and counts down to it. */
+  max: number;
+  multiline?: boolean;
+  rows?: number;
+  required?: boolean;
+  optional?: boolean;
+  placeholder?: string;
+  hint?: ReactNode;
+  name: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  /** Focused when its dialog opens. */
+  autoFocus?: boolean;
+}
+
+/** A labelled input or textarea with a visible character counter at the database limit. */
+export default function CountedField({
+  label,
+  value,
+  onChange,
+  max,
+  multiline = false,
+  rows = 4,
+  required = false,
+  optional = false,
+  placeholder,
+  hint,
+  name,
+  autoComplete = 'off',
+  disabled,
+  autoFocus,
+}: CountedFieldProps) {
+  const count = characterCount(value);
+  const left = max - count;
+  const near = left <= Math.max(10, Math.round(max * 0.1));
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(clampChars(event.target.value, max));
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // Where the field's HTML came from the server and its code arrived later, anything the visitor
+  // typed meanwhile is in the element, not yet in the state: keep it.
+  useLayoutEffect(() => {
+    const typed = control.current?.value;
+    if (typed && typed !== value) onChange(clampChars(typed, max));
+    // Once, on mount: afterwards the element follows the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const shared = { ref: control, name, value, onChange: change, placeholder, required, autoComplete, autoFocus, className: 'field mt-1.5' };
+  return (
+    <Field data-field={name} disabled={disabled}>
+      <div className="flex items-baseline justify-between gap-3">
+        <Label className="font-sans text-sm font-semibold">
+          {label}
+          {required && (
+            <span className="text-accent" aria-hidden="true">
+              {' '}*
+            </span>
+          )}
+          {optional && <span className="font-normal text-muted"> (optional)</span>}
+        </Label>
+        <Description
+          as="span"
+          data-counter
+          className={`font-sans text-xs whitespace-nowrap tabular-nums ${left === 0 ? 'font-semibold text-danger' : near ? 'text-accent' : 'text-muted'}`}
+        >
+          {count.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')}
+          <span className="sr-only"> characters used</span>
+        </Description>
+      </div>
+      {multiline ? <Textarea rows={rows} {...shared} /> : <Input type="text" {...shared} />}
+      {hint && <Description className="mt-1 font-sans text-xs text-muted">{hint}</Description>}
+    </Field>
+  );
+}

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType } from 'react';
+import type { CountedFieldProps } from './counted-field';
+
+/** Resolves when the visitor points at, touches or moves focus into an element matching `selector`. */
+function intentWithin(selector: string): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    const onEvent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest(selector)) return;
+      events.forEach((name) => document.removeEventListener(name, onEvent, true));
+      resolve();
+    };
+    events.forEach((name) => document.addEventListener(name, onEvent, { capture: true, passive: true }));
+  });
+}
+
+/**
+ * CountedField for a form that is on the page from the start (the forum's): the server renders
+ * it whole, and in the browser its code (Headless UI's field parts, about 8 KB gzip) loads only
+ * when the visitor points at or moves into the form marked `data-counted-form`. Until then React
+ * leaves the server's fields in place: wrap them in <Suspense> so only they wait.
+ */
+// The server needs the component itself; the branch is dropped from the browser's bundle, which a
+// static import (kept there for its possible side effects) would not be.
+export const CountedField: ComponentType<CountedFieldProps> = import.meta.env.SSR
+  ? (await import('./counted-field')).default
+  : lazy(() => intentWithin('[data-counted-form]').then(() => import('./counted-field')));

@@ -1,0 +1,169 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// Which React islands each page carries and when they hydrate: every widget is an island, and
+// each costs the reader only when it is needed.
+
+const KONAMI = ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a'];
+
+/** Every island on the page, by component name, and whether it has hydrated. */
+const islands = (page: Page) =>
+  page.locator('astro-island').evaluateAll((all) =>
+    all.map((el) => ({ name: JSON.parse(el.getAttribute('opts') ?? '{}').name as string, hydrated: !el.hasAttribute('ssr') })),
+  );
+const names = (list: { name: string; hydrated: boolean }[], hydrated: boolean) =>
+  list.filter((island) => island.hydrated === hydrated).map((island) => island.name).sort();
+
+/** React (and any island) scripts the page requested. */
+function watchReact(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && /react|client\.|jsx-runtime|\/[A-Z]\w+\.[\w-]+\.js$/.test(request.url())) loaded.push(request.url());
+  });
+  return loaded;
+}
+
+/** Scrolls through the whole page, so islands that wait to be seen are seen. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) await page.mouse.wheel(0, 400);
+}
+
+const expected: Record<string, string[]> = {
+  '/': ['PulseCarousel'],
+  '/line-bank': ['LineBank'],
+  '/firstlight': ['FirstLightForm'],
+  '/early-access-signup': ['EarlyAccessForm'],
+  '/curious-mind-quiz': ['CuriousMindQuiz'],
+  '/forum': ['CarobForum'],
+  '/mota': ['MotaRegistry'],
+  '/about': [],
+  '/essays/philosophy/golden-age': [],
+};
+
+for (const [path, hydrating] of Object.entries(expected)) {
+  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener waits for its first key`, async ({ page }) => {
+    await page.goto(path);
+    await scrollThrough(page);
+    await expect.poll(async () => names(await islands(page), true)).toEqual(hydrating);
+    expect(names(await islands(page), false)).toEqual(['KonamiListener']);
+  });
+}
+
+for (const path of ['/about', '/essays/philosophy/golden-age']) {
+  test(`${path} loads no React until the visitor starts the Konami code`, async ({ page }) => {
+    const react = watchReact(page);
+    await page.goto(path);
+    await scrollThrough(page);
+    await page.waitForLoadState('networkidle');
+    expect(react).toEqual([]);
+    // Arrows that scroll the page are not the code's first key.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('b');
+    await page.waitForLoadState('networkidle');
+    expect(react).toEqual([]);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => names(await islands(page), true)).toEqual(['KonamiListener']);
+    expect(react.some((url) => /KonamiListener/.test(url))).toBe(true);
+  });
+}
+
+test('the Konami code typed the moment the page opens still reaches /firstlight', async ({ page }) => {
+  const react = watchReact(page);
+  await page.goto('/about');
+  // Leave this page by a plain navigation, and type as soon as the next one has the listener.
+  await page.evaluate(() => window.location.assign('/essays/philosophy/golden-age'));
+  await page.waitForURL('**/golden-age', { waitUntil: 'commit' });
+  await page.waitForFunction(() => Array.isArray(window.__konamiKeys));
+  expect(react).toEqual([]);
+  for (const key of KONAMI) await page.keyboard.press(key);
+  await page.waitForURL('**/firstlight');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Light: Join the Inner Circle');
+});
+
+test.describe('the Submit New Idea dialog (Headless UI)', () => {
+  test('loads when the visitor reaches for its button, traps focus, closes on Escape and returns focus', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && chunks.push(request.url()));
+    await page.goto('/mota');
+    await page.waitForLoadState('networkidle');
+    expect(chunks.filter((url) => /IdeaDialog/.test(url))).toEqual([]);
+
+    const opener = page.getByRole('button', { name: 'Submit New Idea' });
+    await opener.focus();
+    await expect.poll(() => chunks.filter((url) => /IdeaDialog/.test(url)).length).toBe(1);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Submit New Idea' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog).toHaveAccessibleDescription(/Name a problem, offer a mitigation/);
+    await expect(dialog.getByLabel('Issue/Problem')).toBeFocused();
+
+    const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    // The page behind is out of reach while the dialog is open.
+    await expect(page.locator('main')).toHaveAttribute('inert', '');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // A second opening needs no further download and works the same.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(chunks.filter((url) => /IdeaDialog/.test(url))).toHaveLength(1);
+  });
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every quote, form and text is still on the page', async ({ page }) => {
+    await page.goto('/line-bank');
+    await expect(page.locator('[data-line]')).toHaveCount(12);
+    for (const line of await page.locator('[data-line]').all()) await expect(line).toBeVisible();
+    // Filtering and copying need script: their controls are not offered.
+    await expect(page.locator('[data-chip]').first()).toBeHidden();
+    await expect(page.locator('[data-copy]').first()).toBeHidden();
+
+    await page.goto('/');
+    await expect(page.locator('[data-pulse-slide]')).toHaveCount(12);
+    for (const slide of await page.locator('[data-pulse-slide]').all()) await expect(slide).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next quote' })).toBeHidden();
+
+    await page.goto('/firstlight');
+    await expect(page.getByLabel('Your name')).toBeVisible();
+    await expect(page.getByLabel('Your email address')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send My Signal' })).toBeVisible();
+    await expect(page.getByText(/your mail app will open with a message to/)).toBeVisible();
+    await expect(page.getByText('Scripts are off, so the form cannot open your mail app.')).toBeVisible();
+
+    await page.goto('/early-access-signup');
+    await expect(page.getByPlaceholder('Enter your email address')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Early Access' })).toBeVisible();
+    await expect(page.getByText('Scripts are off, so the form cannot open your mail app.')).toBeVisible();
+
+    await page.goto('/forum');
+    await expect(page.getByLabel('Your name')).toBeVisible();
+    await expect(page.getByLabel('Your message')).toBeVisible();
+
+    await page.goto('/curious-mind-quiz');
+    await expect(page.getByRole('heading', { name: 'Four questions under the carob tree' })).toBeVisible();
+
+    for (const path of ['/about', '/essays/philosophy/golden-age']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect((await page.locator('main').innerText()).length).toBeGreaterThan(1500);
+    }
+  });
+});
