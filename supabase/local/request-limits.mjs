@@ -3,8 +3,9 @@
 // is built. PGlite is a single connection that ignores statement_timeout, so a request that
 // runs long stalls every other visitor; and some requests are simply beyond one statement
 // (65,535 bind parameters wrap PGlite's 16-bit count, 1,664 columns is Postgres's limit).
-// Every refusal is a PostgREST-shaped 4xx. The limits leave ample room for what the site
-// sends: a page of posts, or the registry's search (three ilike terms, one per column).
+// Every refusal is a PostgREST-shaped 4xx. The limits leave room for what the site sends: a
+// page of posts, the registry's search (three ilike terms, one per column), and the export's
+// batches, which add four keyset bounds to the search (seven conditions).
 import { ApiError, parseError } from './errors.mjs';
 
 export const REQUEST_LIMITS = Object.freeze({
@@ -13,7 +14,7 @@ export const REQUEST_LIMITS = Object.freeze({
   /** Columns in order. */
   orderColumns: 16,
   /** Filter conditions, counted across every parameter and nesting level. */
-  filterTerms: 6,
+  filterTerms: 8,
   /** Values in one in.(…) list. */
   listValues: 100,
   /** Characters in one filter value. */
