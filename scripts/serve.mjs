@@ -8,7 +8,7 @@ import { createBackend } from '../supabase/local/backend.mjs';
 // .env as `astro build` read it, so the backend accepts the key the pages were built with.
 if (existsSync('.env')) process.loadEnvFile('.env');
 // The embedded Supabase stand-in answers /rest/v1/ on this origin, unless a real project is
-// configured (DESIGN "Community backend").
+// configured.
 const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend();
 
 const port = Number(process.env.PORT ?? 4321);

@@ -42,7 +42,7 @@ const startGuide = defineCollection({
   }),
 });
 
-// ── Community: the Carob Forum and the M.O.T.A. registry (issue 7) ─────────────────────────
+// ── Community: the Carob Forum and the M.O.T.A. registry ─────────────────────────
 // The pages' prose in content/community/*.md: forum.md (the side description), mota.md (the
 // registry's introduction), founding-vision.md (the Founding Vision dialog).
 const communityPages = defineCollection({
@@ -58,7 +58,7 @@ const communityPages = defineCollection({
 const communityCollections = { communityPages };
 // ── end of community ───────────────────────────────────────────────────────────────────────
 
-// ── Book and author pages (issue 3) ────────────────────────────────────────────────────────
+// ── Book and author pages ────────────────────────────────────────────────────────
 // Prose in content/book/ and content/author/ (Markdown: frontmatter + body), lists in
 // content/data/. The schemas live in src/lib/book-content.ts, where the unit tests use them too.
 const markdown = (base: string, pattern: string) => glob({ base: `./content/${base}`, pattern });
@@ -92,7 +92,7 @@ const bookCollections = {
 };
 // ── end of book and author pages ───────────────────────────────────────────────────────────
 
-// ── Curious Mind quiz and explorer portals (issue 5) ────────────────────────────────────────
+// ── Curious Mind quiz and explorer portals ────────────────────────────────────────
 // Per-entry schemas live in src/lib/quiz-schema.ts (the unit tests check the real files with
 // them); rules across entries (4 questions, type order, reachability) run in src/lib/quiz-data.ts.
 const quizQuestions = defineCollection({
@@ -106,7 +106,7 @@ const explorerTypes = defineCollection({
 });
 // ── end of quiz block ─────────────────────────────────────────────────────────────────────────
 
-// ─── Writings and community (issue 4): essays, Line Bank, field notes, Engage hub, legal pages ───
+// ─── Writings and community: essays, Line Bank, field notes, Engage hub, legal pages ───
 
 /** A calendar day written as YYYY-MM-DD in frontmatter or YAML. */
 const calendarDay = z.coerce.date();

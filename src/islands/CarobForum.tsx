@@ -16,7 +16,7 @@ import { Honeypot, Pager } from './community-fields';
 import { CountedField } from './lazy-counted-field';
 
 /**
- * The Carob Forum (spec §2, §4, §5, §8): the Join the Dialogue form and the list of posts, in
+ * The Carob Forum: the Join the Dialogue form and the list of posts, in
  * pages of `postsPerPage` with the newest page first and each page read oldest first. The two
  * tabs change only how the list looks.
  *

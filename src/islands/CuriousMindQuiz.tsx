@@ -21,7 +21,7 @@ interface Props {
 type Phase = 'intro' | 'question' | 'calculating' | 'leaving';
 
 /**
- * The Curious Mind quiz (spec §4): intro, questions 1–4, calculating, redirect to the portal.
+ * The Curious Mind quiz: intro, questions 1–4, calculating, redirect to the portal.
  * Each change of screen moves focus to the new screen's heading, so a screen reader announces
  * the next question and keyboard users carry on from there.
  */

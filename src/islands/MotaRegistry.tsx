@@ -18,7 +18,7 @@ import { Pager } from './community-fields';
 import type { IdeaDraft } from './IdeaDialog';
 
 /**
- * The M.O.T.A. Open Registry (spec §2, §4, §5, §7, §8): the filter, the table (newest first,
+ * The M.O.T.A. Open Registry: the filter, the table (newest first,
  * filtered and paged in the database), the Submit New Idea dialog, Random Idea and Export CSV.
  *
  * The dialog (IdeaDialog, on Headless UI's Dialog) is about 20 KB gzip that most visitors never

@@ -18,7 +18,7 @@ const variantStyles: Record<QueuedToast['variant'], string> = {
 
 /**
  * One toast. Sonner places and announces it; the timing, pausing and swiping are ours so they
- * match the spec exactly (pause while hovered or focused, swipe right past 50 px, Escape).
+ * behave exactly as promised (pause while hovered or focused, swipe right past 50 px, Escape).
  */
 function ToastCard({ message, onDismiss: dismissToast }: { message: QueuedToast; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
@@ -111,7 +111,7 @@ function ToastCard({ message, onDismiss: dismissToast }: { message: QueuedToast;
   );
 }
 
-/** The toast area on every page: one toast at a time, a new one replaces the old (spec §4). */
+/** The toast area on every page: one toast at a time, a new one replaces the old. */
 export default function Toaster() {
   useEffect(() => {
     const shown = new Set<string>();

@@ -103,7 +103,7 @@ export const metaNarrativeSchema = z
   .object({ ...pageFields, callouts: z.array(titledText).min(1, 'must hold at least one callout') })
   .strict();
 
-/** content/data/meta-narrative-topics.yaml (spec §3 Meta-narrative topic). */
+/** content/data/meta-narrative-topics.yaml. */
 export const metaNarrativeTopicSchema = z
   .object({
     id: slug,

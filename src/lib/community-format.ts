@@ -15,7 +15,7 @@ export function clampChars(text: string, max: number): string {
 
 export const ANONYMOUS = 'Anonymous';
 
-/** The name shown for a post or an idea: Anonymous when there is none (spec §3). */
+/** The name shown for a post or an idea: Anonymous when there is none. */
 export function displayName(name: string | null | undefined): string {
   return name?.trim() || ANONYMOUS;
 }
@@ -34,7 +34,7 @@ export function formatShortDate(timestamp: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(date);
 }
 
-/** The Random Idea toast (spec §7, §8): the issue, the proposed solution and who proposed it. */
+/** The Random Idea toast: the issue, the proposed solution and who proposed it. */
 export function randomIdeaMessage(idea: { issue: string; mitigation: string; proposedBy: string | null }): {
   title: string;
   description: string;

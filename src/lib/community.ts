@@ -4,10 +4,10 @@ import { forum } from '../../content/site.json';
 import { supabase, type CommunityClient } from './supabase';
 
 /**
- * The community pages' data layer (spec §5, §7, §8): the Carob Forum's posts and the
+ * The community pages' data layer: the Carob Forum's posts and the
  * M.O.T.A. Registry's ideas. The only module that knows the tables and their columns; it
  * reads named columns, pages in the database, and turns every failure into the toast the
- * spec asks for, or, when the database refused the row, a message saying why.
+ * page promises, or, when the database refused the row, a message saying why.
  */
 
 /** Limits enforced by CHECK constraints in supabase/migrations (tests/db checks they agree). */
@@ -62,7 +62,7 @@ export interface ToastText {
   description?: string;
 }
 
-/** The spec's toasts for the community pages (§5, §8). */
+/** The community pages' toasts, word for word as visitors see them. */
 export const messages = {
   fetchPostsFailed: { title: 'Error fetching posts', description: 'Could not retrieve the dialogue. Please try again later.' },
   submitPostFailed: { title: 'Error submitting post', description: 'Your message could not be posted. Please try again.' },
@@ -181,7 +181,7 @@ interface ErrorLike {
 }
 
 /**
- * The toast for a failed call: the spec's message, or the database's refusal explained.
+ * The toast for a failed call: the standard message, or the database's refusal explained.
  * Accepts a CommunityError, a supabase-js error ({ code, message, details, hint }) or anything.
  */
 export function describeFailure(situation: Situation, error: unknown, status?: number): CommunityError {
@@ -270,7 +270,7 @@ export interface IdeaInput {
   notes?: string | null;
 }
 
-/** The row to insert for a post: trimmed, an empty name sent as null (spec §5). */
+/** The row to insert for a post: trimmed, an empty name sent as null. */
 export function normalisePost({ content, authorName }: PostInput) {
   return { content: content.trim(), author_name: shown(authorName) };
 }
@@ -417,7 +417,7 @@ export interface Community {
   listPosts(options?: { page?: number; pageSize?: number }): Promise<Page<Post>>;
   /** Validates, trims and inserts a post; throws CommunityError. */
   addPost(input: PostInput): Promise<void>;
-  /** A page of the registry, newest first, optionally filtered (spec §5). */
+  /** A page of the registry, newest first, optionally filtered. */
   listIdeas(options?: { filter?: string; page?: number; pageSize?: number }): Promise<Page<Idea>>;
   /** Validates, trims and inserts an idea; throws CommunityError. */
   addIdea(input: IdeaInput): Promise<void>;

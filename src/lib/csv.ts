@@ -1,5 +1,5 @@
 /**
- * The M.O.T.A. registry's CSV export (spec §7): built in the browser from the rows the current
+ * The M.O.T.A. registry's CSV export: built in the browser from the rows the current
  * filter matches. RFC 4180 (CRLF line ends, fields quoted when they hold a comma, a semicolon,
  * a quote or a line break, quotes doubled), a UTF-8 byte-order mark so Excel keeps accents and
  * emoji, and an apostrophe before anything a spreadsheet would otherwise read as a formula:

@@ -1,4 +1,4 @@
-/** The Engage hub's cards are listed alphabetically by title (spec §2, §9), whatever the file's order. */
+/** The Engage hub's cards are listed alphabetically by title, whatever the file's order. */
 export interface TitledCard {
   title: string;
 }

@@ -40,7 +40,7 @@ export type CategoryGroup<E extends EssayLike> = {
   essays: E[];
 };
 
-/** Shown where a category has no published essays yet (spec §2, character for character). */
+/** Shown where a category has no published essays yet. */
 export const COMING_SOON_TEXT = 'More explorations coming soon...';
 
 /** A steady reading pace for literary prose, in words per minute. */

@@ -1,4 +1,4 @@
-/** Field notes are listed newest first (spec §2: ids 3, 2, 1). */
+/** Field notes are listed newest first (ids 3, 2, 1). */
 export interface FieldNoteLike {
   data: { id: number; dateLogged: Date };
 }

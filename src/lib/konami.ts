@@ -1,4 +1,4 @@
-/** The Konami sequence (spec §2): up, up, down, down, left, right, left, right, b, a. */
+/** The Konami sequence: up, up, down, down, left, right, left, right, b, a. */
 export const KONAMI_SEQUENCE = [
   'ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown',
   'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a',

@@ -1,5 +1,5 @@
 /**
- * The Line Bank's rules (spec §3, §4, §8): the chips, which quotes a chip shows, the empty
+ * The Line Bank's rules: the chips, which quotes a chip shows, the empty
  * state and the copy messages. Shared by the page (build time) and its script (browser).
  */
 

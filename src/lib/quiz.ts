@@ -1,5 +1,5 @@
 /**
- * The Curious Mind quiz (spec §3 Quiz question and Explorer type, §4 Quiz): pure logic only,
+ * The Curious Mind quiz: pure logic only,
  * shared by the build (content checks), the quiz island, the portals and the unit tests.
  */
 
@@ -51,7 +51,7 @@ export const resultToastTitle = (typeName: string) => `You are The ${typeName}! 
 
 export const portalHeading = (typeName: string) => `You are The ${typeName}`;
 
-/** The description to show on a portal: the type's own, or the spec's fallback when blank. */
+/** The description to show on a portal: the type's own, or the fallback when blank. */
 export const portalDescription = (description: string | undefined | null) =>
   description?.trim() ? description.trim() : PORTAL_DESCRIPTION_FALLBACK;
 
@@ -136,7 +136,7 @@ export function quizContentProblems(questions: readonly QuizQuestion[], types: r
   return problems;
 }
 
-/** What the quiz does on load with the type id saved by an earlier run (spec §4). */
+/** What the quiz does on load with the type id saved by an earlier run. */
 export type SavedTypeAction = { kind: 'none' } | { kind: 'redirect'; id: string } | { kind: 'remove' };
 
 export function savedTypeAction(saved: string | null, knownIds: readonly string[]): SavedTypeAction {

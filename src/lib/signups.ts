@@ -3,12 +3,12 @@ import { storageKeys } from './storage';
 import { TOAST_LONG_MS, type ToastVariant } from './toast';
 
 /**
- * The two mailing-list sign-ups (spec §3 local records, §4, §7, §8): no server call; a record
+ * The two mailing-list sign-ups: no server call; a record
  * kept in this browser and a prefilled mail link to the newsletter recipient.
  */
 
 export const FIRST_LIGHT_SOURCE = 'FirstLightPage';
-/** After a successful early-access sign-up the visitor goes here (spec §9: 1500 ms). */
+/** After a successful early-access sign-up the visitor goes here (1500 ms). */
 export const EARLY_ACCESS_REDIRECT_PATH = '/gift-essay';
 export const EARLY_ACCESS_REDIRECT_MS = 1500;
 
@@ -76,7 +76,7 @@ export interface ToastCopy {
   duration: number;
 }
 
-/** The sign-up toasts, word for word from spec §8. */
+/** The sign-up toasts, word for word. */
 export const signupToasts = {
   firstLightSuccess: {
     title: 'Signal Received!',

@@ -1,5 +1,5 @@
 /**
- * Every route the spec's route table defines (spec §2), in one list. Content that links inside
+ * Every fixed route of the site, in one list. Content that links inside
  * the site (explorer portals' curated links, for a start) is validated against this list rather
  * than against files under src/pages, because several areas of the site are built in parallel:
  * a path here is a promise that the route exists in the finished site.
@@ -46,7 +46,7 @@ export type SpecRoute = (typeof specRoutes)[number];
 
 const known: ReadonlySet<string> = new Set(specRoutes);
 
-/** True when `path` is one of the spec's routes (no query, no fragment, no trailing slash). */
+/** True when `path` is one of the site's fixed routes (no query, no fragment, no trailing slash). */
 export function isSpecRoute(path: string): path is SpecRoute {
   return known.has(path);
 }

@@ -4,7 +4,7 @@
  * that may break a page.
  */
 
-/** Every key the site stores (spec §3 local records). Prefixed keys take the email after them. */
+/** Every key the site stores. Prefixed keys take the email after them. */
 export const storageKeys = {
   explorerTypeId: 'explorerTypeId',
   lastExplorerTypeId: 'lastExplorerTypeId',

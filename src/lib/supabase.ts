@@ -2,7 +2,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
 
 /**
- * The site's one Supabase client (DESIGN "Community backend"). With PUBLIC_SUPABASE_URL set it
+ * The site's one Supabase client. With PUBLIC_SUPABASE_URL set it
  * talks to that project; without it, to the embedded backend that `npm start` and
  * `npm run dev` serve on the page's own origin, with PUBLIC_SUPABASE_ANON_KEY or the
  * development key.

@@ -1,7 +1,7 @@
 import { readJSON, storageKeys, writeJSON } from './storage';
 
 /**
- * The one helper every feature uses to tell the visitor something (spec §4, §8, §9).
+ * The one helper every feature uses to tell the visitor something.
  * It is framework-free: it queues the message and wakes the toast area, which hydrates on
  * demand (src/scripts/toast-area.ts), so a page pays for React only when it has something to say.
  */

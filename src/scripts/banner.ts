@@ -1,6 +1,6 @@
 import { storageKeys, writeString } from '../lib/storage';
 
-/** Dismiss hides the What's New banner for this browser session only (spec §4). */
+/** Dismiss hides the What's New banner for this browser session only. */
 export function initBanner(): void {
   document.querySelectorAll<HTMLButtonElement>('[data-dismiss-banner]').forEach((button) => {
     button.addEventListener('click', () => {

@@ -2,7 +2,7 @@ import { QUIZ_PATH } from '../lib/quiz';
 import { removeKey, storageKeys, writeString } from '../lib/storage';
 
 /**
- * An explorer portal (spec §4): remembers the last portal visited, and 'Take Quiz Again'
+ * An explorer portal: remembers the last portal visited, and 'Take Quiz Again'
  * forgets the saved result so the quiz starts afresh instead of sending the visitor back here.
  * Without JavaScript the button is a plain form submit to the quiz.
  */

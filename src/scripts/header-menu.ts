@@ -1,4 +1,4 @@
-/** Spec §9 menu timings. */
+/** How long a pointer must rest before a menu opens, and may be away before it closes. */
 export const MENU_OPEN_DELAY_MS = 100;
 export const MENU_CLOSE_GRACE_MS = 300;
 

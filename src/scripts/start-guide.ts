@@ -1,6 +1,6 @@
 import { readString, storageKeys, writeString } from '../lib/storage';
 
-/** Offers the Start Here guide until the visitor has left it once, by any way (spec §4). */
+/** Offers the Start Here guide until the visitor has left it once, by any way. */
 export function initStartGuide(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-start-guide-button]');
   const dialog = document.getElementById('start-guide');

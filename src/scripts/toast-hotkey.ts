@@ -1,7 +1,7 @@
 import { TOAST_HOTKEY } from '../lib/toast';
 
 /**
- * F8 focuses the toast area (spec §4). Sonner handles it while a toast is shown; with none,
+ * F8 focuses the toast area. Sonner handles it while a toast is shown; with none,
  * focus still moves to the (empty) notifications region so the key is never a dead end.
  */
 export function initToastHotkey(): void {

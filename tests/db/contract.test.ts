@@ -57,7 +57,7 @@ for (const target of targets) {
     });
     afterAll(() => stop?.());
 
-    it('forum list: select all posts ordered by created_at ascending (spec §7)', async () => {
+    it('forum list: select all posts ordered by created_at ascending', async () => {
       const { data, error, status } = await client.from('posts').select('*').order('created_at', { ascending: true });
       expect(error).toBeNull();
       expect(status).toBe(200);
@@ -69,7 +69,7 @@ for (const target of targets) {
       }
     });
 
-    it('forum post: insert one row with content and author_name (spec §7), then it is on the newest page', async () => {
+    it('forum post: insert one row with content and author_name, then it is on the newest page', async () => {
       await community.addPost({ content: `  ${marker} under the carob tree  `, authorName: '   ' });
       const page = await community.listPosts({ page: 1 });
       const mine = page.rows.find((post) => post.content === `${marker} under the carob tree`);
@@ -83,7 +83,7 @@ for (const target of targets) {
       expect(page.pageCount).toBe(Math.max(1, Math.ceil(page.total / page.pageSize)));
     });
 
-    it('registry submit and list: insert one idea, then find it newest-first by filter (spec §5, §7)', async () => {
+    it('registry submit and list: insert one idea, then find it newest-first by filter', async () => {
       await community.addIdea({ issue: `${marker}: cloned voices`, mitigation: 'Consent recorded while alive', proposedBy: '', notes: ' ' });
       const { data, error } = await client.from('mota_ideas').select('*').order('created_at', { ascending: false });
       expect(error).toBeNull();

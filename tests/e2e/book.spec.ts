@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { internalLinks, watchConsole } from './helpers';
 
-/** The book and author routes (issue 3) and the links each must carry (spec §2). */
+/** The book and author routes and the links each must carry. */
 const routes: Record<string, { links: string[]; jsonLd: 'Book' | 'Person' }> = {
   '/book': { links: ['/thematic-depth-guide', '/firstlight', '/book-summary', '/testimonials', '/coverstory'], jsonLd: 'Book' },
   '/book-summary': { links: ['/book', '/firstlight', '/#book-preview-section'], jsonLd: 'Book' },

@@ -19,7 +19,7 @@ import { resolveSupabaseTarget } from '../../src/lib/supabase';
 import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
 import { parseQuery } from '../../supabase/local/query-params.mjs';
 
-describe('normalising rows (spec §5)', () => {
+describe('normalising rows', () => {
   it('trims a post and sends an empty name as null', () => {
     expect(normalisePost({ content: '  words \n', authorName: '   ' })).toEqual({ content: 'words', author_name: null });
     expect(normalisePost({ content: 'w', authorName: ' Maro ' })).toEqual({ content: 'w', author_name: 'Maro' });
@@ -97,7 +97,7 @@ describe('invisible and disguised text', () => {
   });
 });
 
-describe('describeFailure: supabase-js errors to toasts (spec §8)', () => {
+describe('describeFailure: supabase-js errors to toasts', () => {
   it('uses the spec messages for failed reads and unexplained failed writes', () => {
     expect(describeFailure('fetchPosts', { code: '', message: 'TypeError: fetch failed' })).toMatchObject({
       title: 'Error fetching posts',

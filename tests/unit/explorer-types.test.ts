@@ -7,7 +7,7 @@ import { isSpecRoute, specRoutes } from '../../src/lib/spec-routes';
 const raw = yaml.load(readFileSync(new URL('../../content/data/explorer-types.yaml', import.meta.url), 'utf8'));
 const types = explorerTypeSchema.array().parse(raw);
 
-// The curated-link destinations the spec lists for the portals (spec §2 Quiz and results).
+// The curated-link destinations each portal must offer.
 const portalPaths = [
   '/essays', '/book', '/', '/line-bank', '/testimonials', '/engage', '/book-summary', '/thematic-depth-guide',
   '/forum', '/mota', '/community', '/fieldnotes', '/press-media-kit', '/carob-sentinel', '/ai-collaboration-reflection',
