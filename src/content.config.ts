@@ -11,13 +11,15 @@ import { explorerTypeSchema, quizQuestionSchema } from './lib/quiz-schema';
  * a file fails the build with the file and the field. Pages read these, never the files.
  */
 
-export const sitePath = z.string().regex(/^(\/[a-z0-9\-/#]*|#)$/, 'must be a site path such as /book');
+const { sitePath } = book;
+/** A navigation group with no page of its own is written '#': the header shows it as a toggle. */
+const navigationPath = sitePath.or(z.literal('#'));
 
 const navigation = defineCollection({
   loader: dataFile('content/data/navigation.yaml', 'name'),
   schema: z.object({
     name: z.string(),
-    path: sitePath,
+    path: navigationPath,
     items: z.array(z.object({ name: z.string(), path: sitePath })).optional(),
   }),
 });

@@ -6,13 +6,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { publicPath } from '../lib/urls.ts';
 import { htmlFiles } from './html-files.mjs';
 
 const HEADER_ONLY = ["frame-ancestors 'none'"];
 
+/** The address a built page is served at: dist/book.html is /book, dist/index.html is /. */
 export function pagePathOf(file, root) {
-  const path = `/${relative(root, file).replace(/\\/g, '/')}`.replace(/\.html$/, '').replace(/\/index$/, '/');
-  return path === '' ? '/' : path;
+  return publicPath(`/${relative(root, file).replace(/\\/g, '/')}`);
 }
 
 export default function securityHeaders() {
@@ -29,9 +30,7 @@ export default function securityHeaders() {
           const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
           if (!meta) continue;
           const policy = meta[1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').trim().replace(/;$/, '');
-          const path = pagePathOf(file, root);
-          const paths = path === '/404' ? ['/404'] : [path];
-          for (const p of paths) blocks.push(`${p}\n  Content-Security-Policy: ${[policy, ...HEADER_ONLY].join('; ')}`);
+          blocks.push(`${pagePathOf(file, root)}\n  Content-Security-Policy: ${[policy, ...HEADER_ONLY].join('; ')}`);
         }
         await writeFile(target, `${base.trimEnd()}\n\n# Per-page policies, generated at build from Astro's CSP hashes.\n${blocks.join('\n')}\n`);
         logger.info(`wrote per-page Content-Security-Policy for ${blocks.length} pages to _headers`);

@@ -33,7 +33,8 @@ export const proseSchema = z
 const quoteWithSource = z.object({ text, source: text }).strict();
 const titledText = z.object({ title: text, text }).strict();
 
-const sitePath = z.string().regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path such as /book');
+/** A path on this site, optionally with a #fragment: every internal link in the content. */
+export const sitePath = z.string().regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path such as /book');
 
 /** content/book/book-hub.md: the head of /book and the cards that lead further. */
 export const hubSchema = z

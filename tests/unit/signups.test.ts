@@ -107,7 +107,7 @@ describe('early-access records and mail link', () => {
 });
 
 describe('sign-up toasts', () => {
-  it('are word for word the site's copy, 7 seconds each', () => {
+  it('are word for word as visitors see them, 7 seconds each', () => {
     expect(signupToasts.firstLightSuccess).toMatchObject({
       title: 'Signal Received!',
       description: "Please check your email client to complete sending your details. We'll keep you updated.",
