@@ -327,7 +327,14 @@ if (process.argv.includes('--backend-only') || process.env.BENCH_BACKEND_ONLY ==
 
 const report = {
   generatedAt: new Date().toISOString(),
-  machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  // The browser's version is part of the result: a newer Chromium reports console errors (such
+  // as a blocked inline handler) that an older one kept silent, which moves best practices.
+  machine: {
+    cpus: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    chromium: CHROME ? spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'bundled',
+  },
   budgets: BUDGET,
 };
 
