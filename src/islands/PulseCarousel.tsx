@@ -89,17 +89,7 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
         ))}
       </div>
       <div className="js-only mt-6 flex items-center justify-center gap-3 font-sans" data-pulse-controls>
-        <button
-          type="button"
-          data-pulse-prev
-          onClick={() => show(previousIndex(index, quotes.length))}
-          className="rounded-full border border-ink p-2 hover:bg-ink hover:text-paper"
-          aria-label="Previous quote"
-        >
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-            <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
-        </button>
+        <StepButton direction="prev" onClick={() => show(previousIndex(index, quotes.length))} />
         <div className="flex flex-wrap justify-center gap-0.5">
           {quotes.map((quote, i) => (
             <button
@@ -115,18 +105,24 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          data-pulse-next
-          onClick={() => show(nextIndex(index, quotes.length))}
-          className="rounded-full border border-ink p-2 hover:bg-ink hover:text-paper"
-          aria-label="Next quote"
-        >
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-            <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
-        </button>
+        <StepButton direction="next" onClick={() => show(nextIndex(index, quotes.length))} />
       </div>
     </section>
+  );
+}
+
+/** The previous or next arrow. */
+function StepButton({ direction, onClick }: { direction: 'prev' | 'next'; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded-full border border-ink p-2 hover:bg-ink hover:text-paper"
+      aria-label={direction === 'prev' ? 'Previous quote' : 'Next quote'}
+    >
+      <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+        <path d={direction === 'prev' ? 'M10 3L5 8l5 5' : 'M6 3l5 5-5 5'} fill="none" stroke="currentColor" strokeWidth="1.8" />
+      </svg>
+    </button>
   );
 }

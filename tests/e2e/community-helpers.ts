@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
 
@@ -98,4 +99,30 @@ export function countRequests(page: Page, table: string, method: string): { read
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * `npm start`'s server on a port of its own, for specs that need settings the suite's server
+ * does not have (a rate limit, a database on disk). Resolves once the forum answers; `stop`
+ * ends the server and everything it started.
+ */
+export async function startOwnServer(port: number, env: Record<string, string>): Promise<{ origin: string; stop: () => void }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    detached: true, // its own process group, stopped as a whole
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  };
+  const status = async () => {
+    try {
+      return (await fetch(`${origin}/forum`)).status;
+    } catch {
+      return 0;
+    }
+  };
+  await expect.poll(status, { timeout: 45_000, intervals: [250] }).toBe(200);
+  return { origin, stop };
 }

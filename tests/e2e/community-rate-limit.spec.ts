@@ -1,6 +1,5 @@
 import { test, expect } from './fixtures';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { expectToast } from './community-helpers';
+import { expectToast, startOwnServer } from './community-helpers';
 
 // The database's rate limit, as the visitor meets it. The suite's server runs with the limit
 // off (COMMUNITY_RATE_LIMIT=0), so this file starts its own `npm start` server with a
@@ -8,33 +7,15 @@ import { expectToast } from './community-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const port = Number(process.env.E2E_PORT ?? 4399) - 1;
-const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess | undefined;
+let origin = '';
+let stop = () => {};
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  server = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '2' },
-    detached: true, // its own process group, stopped as a whole below
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/forum`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 45_000, intervals: [250] },
-    )
-    .toBe(200);
+  ({ origin, stop } = await startOwnServer(port, { DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '2' }));
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-});
+test.afterAll(() => stop());
 
 test('past the rate limit, posts and ideas are refused with a clear toast, and nothing typed is lost', async ({ page }) => {
   await page.goto(`${origin}/forum`);

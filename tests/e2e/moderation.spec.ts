@@ -1,10 +1,10 @@
 import { test, expect } from './fixtures';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expectToast, unique } from './community-helpers';
+import { expectToast, startOwnServer, unique } from './community-helpers';
 
 // The author's moderation tool against the embedded backend, end to end: a visitor posts
 // through the site, `npm run moderate` hides the post while `npm start` holds the database,
@@ -14,10 +14,10 @@ import { expectToast, unique } from './community-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const port = Number(process.env.E2E_PORT ?? 4399) - 2;
-const origin = `http://127.0.0.1:${port}`;
+let origin = '';
+let stop = () => {};
 const dataDir = mkdtempSync(join(tmpdir(), 'genesis-moderation-'));
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, COMMUNITY_RATE_LIMIT: '0' };
-let server: ChildProcess | undefined;
 
 /** `npm run moderate -- …` as the author would type it; resolves with its output. */
 async function moderate(...args: string[]) {
@@ -27,23 +27,11 @@ async function moderate(...args: string[]) {
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { env, detached: true, stdio: 'ignore' });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/forum`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 45_000, intervals: [250] },
-    )
-    .toBe(200);
+  ({ origin, stop } = await startOwnServer(port, { DATA_DIR: dataDir, COMMUNITY_RATE_LIMIT: '0' }));
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  stop();
   await new Promise((resolve) => setTimeout(resolve, 500));
   rmSync(dataDir, { recursive: true, force: true });
 });
