@@ -35,7 +35,7 @@ export const collections = {
     schema: schema.metaNarrativeTopicSchema,
   }),
   quizQuestions: defineCollection({ loader: dataFile('content/data/quiz.yaml'), schema: schema.quizQuestionSchema }),
-  explorerTypes: defineCollection({ loader: dataFile('content/data/explorer-types.yaml'), schema: schema.explorerTypeSchema(siteRoutes) }),
+  explorerTypes: defineCollection({ loader: dataFile('content/data/explorer-types.yaml'), schema: schema.explorerTypeSchema(siteRoutes()) }),
   essayCategories: defineCollection({ loader: dataFile('content/data/essay-categories.yaml', { id: 'slug' }), schema: schema.essayCategorySchema }),
   topics: defineCollection({ loader: dataFile('content/data/topics.yaml', { id: 'slug' }), schema: schema.topicSchema }),
   lineBank: defineCollection({ loader: dataFile('content/data/line-bank.yaml'), schema: schema.lineBankSchema }),

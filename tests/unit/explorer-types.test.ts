@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { explorerTypeSchema as schemaFor } from '../../src/lib/content-schemas';
-import { routeOfPageFile, siteRoutes } from '../../src/lib/site-routes';
+import { routesOf, siteRoutes } from '../../src/lib/site-routes';
 
 const raw = yaml.load(readFileSync(new URL('../../content/data/explorer-types.yaml', import.meta.url), 'utf8'));
-const explorerTypeSchema = schemaFor(siteRoutes);
-const isRoute = (path: string) => siteRoutes.includes(path);
+const explorerTypeSchema = schemaFor(siteRoutes());
+const isRoute = (path: string) => siteRoutes().includes(path);
 const types = explorerTypeSchema.array().parse(raw);
 
 // The curated-link destinations each portal must offer.
@@ -54,20 +54,18 @@ describe('explorer types', () => {
 });
 
 describe('the site routes', () => {
+  const routes = siteRoutes();
+
   it('are the page files under src/pages, each once, with no trailing slash', () => {
-    const pages = readdirSync(new URL('../../src/pages', import.meta.url), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.(astro|md|mdx)$/.test(file) && !file.includes('[') && file !== '404.astro');
-    expect(siteRoutes).toHaveLength(pages.length);
-    expect(new Set(siteRoutes).size).toBe(siteRoutes.length);
-    for (const route of siteRoutes) expect(route === '/' || !route.endsWith('/')).toBe(true);
-    for (const route of ['/', '/about', '/essays', '/fieldnotes', '/curious-mind-quiz', '/mota']) expect(siteRoutes).toContain(route);
+    const files = readdirSync(new URL('../../src/pages', import.meta.url), { recursive: true, encoding: 'utf8' });
+    expect(routes).toEqual(routesOf(files));
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const route of routes) expect(route === '/' || !route.endsWith('/')).toBe(true);
+    for (const route of ['/', '/about', '/essays', '/fieldnotes', '/curious-mind-quiz', '/mota']) expect(routes).toContain(route);
   });
 
-  it('name a page file by its address, and leave out 404 and pages made from content', () => {
-    expect(routeOfPageFile('../pages/index.astro')).toBe('/');
-    expect(routeOfPageFile('../pages/essays/index.astro')).toBe('/essays');
-    expect(routeOfPageFile('../pages/press-media-kit.astro')).toBe('/press-media-kit');
-    expect(routeOfPageFile('../pages/essays/[category]/[slug].astro')).toBeNull();
-    expect(routeOfPageFile('../pages/404.astro')).toBeNull();
+  it('name a page file by its address, and leave out 404, endpoints and pages made from content', () => {
+    expect(routesOf(['index.astro', 'essays/index.astro', 'press-media-kit.astro', 'reindex.md'])).toEqual(['/', '/essays', '/press-media-kit', '/reindex']);
+    expect(routesOf(['essays/[category]/[slug].astro', '404.astro', 'rss.xml.ts', 'press/genesis-fact-sheet.pdf.ts'])).toEqual([]);
   });
 });

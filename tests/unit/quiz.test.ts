@@ -21,7 +21,7 @@ import { siteRoutes } from '../../src/lib/site-routes';
 
 const load = (file: string) => yaml.load(readFileSync(new URL(`../../content/data/${file}`, import.meta.url), 'utf8'));
 const questions = quizQuestionSchema.array().parse(load('quiz.yaml'));
-const types = explorerTypeSchema(siteRoutes).array().parse(load('explorer-types.yaml'));
+const types = explorerTypeSchema(siteRoutes()).array().parse(load('explorer-types.yaml'));
 
 describe('scoring', () => {
   it('gives one point per answer to the type at its score index', () => {
