@@ -22,8 +22,8 @@ type PageOf<C extends Paged, K> = Omit<CollectionEntry<C>, 'data'> & { data: Ext
 
 /**
  * One page of content/book/, content/author/ or content/home/, whose `kind` must be the layout
- * the calling page is built for: content/book/synopsis.md with `kind: prose` would pass the
- * schema but lack the fields /book-summary reads.
+ * the calling page is built for: synopsis.md rewritten as a valid `kind: prose` page passes its
+ * collection's schema, yet lacks the fields /book-summary reads. The result is typed for that kind.
  */
 export async function contentPage<C extends Paged, K extends PageData[C]['kind']>(collection: C, id: string, kind: K): Promise<PageOf<C, K>> {
   const found = await entry(collection, id);
