@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { pageWindow } from '../lib/community-format';
+import { pageWindow } from '../../lib/community-paging';
 
 /**
  * Parts the forum and the registry share. Not an island on their own: the islands

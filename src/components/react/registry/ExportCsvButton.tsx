@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { matchingIdeaBatches } from '../../../lib/community';
+import { describeFailure, messages } from '../../../lib/community-messages';
+import { CSV_FILENAME, CSV_MIME, buildIdeasCsv } from '../../../lib/csv';
+import { showToast } from '../../../lib/toast';
+
+/** Export CSV: every idea matching `filter` (what the box says now), as a download. */
+export default function ExportCsvButton({ filter }: { filter: string }) {
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      // The file is built one batch at a time as the batches arrive, so even 100,000 ideas
+      // never hold the page up for long: each part is the builder's output for that batch
+      // without the BOM and header row the first part already has.
+      const head = buildIdeasCsv([]);
+      const parts = [head];
+      for await (const batch of matchingIdeaBatches(filter)) parts.push(buildIdeasCsv(batch).slice(head.length));
+      if (parts.length === 1) {
+        showToast(messages.noDataToExport.title);
+        return;
+      }
+      const url = URL.createObjectURL(new Blob(parts, { type: CSV_MIME }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = CSV_FILENAME;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      showToast(messages.exported.title, undefined, { variant: 'normal' });
+    } catch (error) {
+      const failure = describeFailure('fetchIdeas', error);
+      showToast(failure.title, failure.description);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <button type="button" className="btn btn-secondary" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+      {exporting ? 'Exporting…' : 'Export CSV'}
+    </button>
+  );
+}
