@@ -1,5 +1,5 @@
 import { Suspense, memo, useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
-import { addPost, listPosts } from '../lib/community';
+import { addPost, listPosts } from '../lib/community-calls';
 import { LIMITS } from '../lib/community-limits';
 import { messages } from '../lib/community-messages';
 import type { Post } from '../lib/community-types';

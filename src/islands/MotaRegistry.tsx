@@ -5,7 +5,8 @@ import { IdeaSummary, IdeaTable } from '../components/react/registry/IdeaTable';
 import RandomIdeaButton from '../components/react/registry/RandomIdeaButton';
 import SubmitIdea from '../components/react/registry/SubmitIdea';
 import { usePagedList } from '../components/react/use-paged-list';
-import { addIdea, IDEAS_PER_PAGE, listIdeas } from '../lib/community';
+import { IDEAS_PER_PAGE } from '../lib/community';
+import { addIdea, listIdeas } from '../lib/community-calls';
 import { messages } from '../lib/community-messages';
 import { validateIdea } from '../lib/community-validation';
 

@@ -6,7 +6,7 @@ import { pageCount, pageRange } from './community-paging';
 import { ideaFilter } from './community-search';
 import type { Idea, IdeaInput, Page, Post, PostInput } from './community-types';
 import { normaliseIdea, normalisePost, validateIdea, validatePost } from './community-validation';
-import { supabase, type CommunityClient } from './supabase';
+import type { CommunityClient } from './supabase-target';
 
 /**
  * The community pages' calls: the Carob Forum's posts and the M.O.T.A. Registry's ideas.
@@ -90,7 +90,7 @@ export interface Community {
 
 /**
  * The community calls against a given client (tests pass one for the embedded backend or a
- * real project); the page code uses the exported functions below, bound to the site's client.
+ * real project); the islands use the same calls bound to the site's client (community-calls.ts).
  */
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
@@ -205,17 +205,3 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   return { listPosts, addPost, listIdeas, addIdea, randomIdea, matchingIdeaBatches, allMatchingIdeas };
 }
-
-let shared: Community | undefined;
-function community(): Community {
-  shared ??= createCommunity(supabase());
-  return shared;
-}
-
-export const listPosts: Community['listPosts'] = (options) => community().listPosts(options);
-export const addPost: Community['addPost'] = (input) => community().addPost(input);
-export const listIdeas: Community['listIdeas'] = (options) => community().listIdeas(options);
-export const addIdea: Community['addIdea'] = (input) => community().addIdea(input);
-export const randomIdea: Community['randomIdea'] = () => community().randomIdea();
-export const allMatchingIdeas: Community['allMatchingIdeas'] = (filter) => community().allMatchingIdeas(filter);
-export const matchingIdeaBatches: Community['matchingIdeaBatches'] = (filter) => community().matchingIdeaBatches(filter);

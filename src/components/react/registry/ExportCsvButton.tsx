@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { matchingIdeaBatches } from '../../../lib/community';
+import { matchingIdeaBatches } from '../../../lib/community-calls';
 import { describeFailure, messages } from '../../../lib/community-messages';
 import { CSV_FILENAME, CSV_MIME, buildIdeasCsv } from '../../../lib/csv';
 import { showToast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { randomIdea } from '../../../lib/community';
+import { randomIdea } from '../../../lib/community-calls';
 import { randomIdeaMessage } from '../../../lib/community-format';
 import { describeFailure, messages } from '../../../lib/community-messages';
 import { TOAST_LONG_MS, showToast } from '../../../lib/toast';

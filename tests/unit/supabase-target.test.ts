@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSupabaseTarget } from '../../src/lib/supabase';
+import { resolveSupabaseTarget } from '../../src/lib/supabase-target';
 import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
 
 describe('the Supabase client target', () => {
