@@ -6,7 +6,7 @@ import type { Post } from '../lib/community-types';
 import { validatePost } from '../lib/community-validation';
 import { ANONYMOUS, displayName, formatPostDate } from '../lib/community-format';
 import { tabForKey } from '../lib/tabs';
-import { Honeypot, Pager } from '../components/react/community-fields';
+import { Honeypot, ListStatus, Pager } from '../components/react/community-fields';
 import { usePagedList, type ListState } from '../components/react/use-paged-list';
 import { CountedField } from '../components/react/lazy-counted-field';
 
@@ -23,12 +23,18 @@ interface Props {
   postsPerPage: number;
 }
 
-const EMPTY = 'The grove is quiet. Be the first to speak.';
+const LIST_STATUS = {
+  loading: 'Gathering the conversation from beneath the Sentinel…',
+  unreachable: 'The dialogue could not be reached just now.',
+  empty: 'The grove is quiet. Be the first to speak.',
+};
+const PAGER_LABELS = { pages: 'Forum pages', previous: 'Earlier', next: 'Later' };
 const VIEWS = ['Thread View', 'Dialogue Scroll'] as const;
 /** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
 const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
 
 export default function CarobForum({ postsPerPage }: Props) {
+  const listTop = useRef<HTMLHeadingElement>(null);
   const fetchPage = useCallback((page: number) => listPosts({ page, pageSize: postsPerPage }), [postsPerPage]);
   const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
     fetchPage,
@@ -37,13 +43,13 @@ export default function CarobForum({ postsPerPage }: Props) {
     add: addPost,
     addFailure: 'submitPost',
     added: messages.postSubmitted,
+    listTop,
   });
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [view, setView] = useState(0);
   const revealNewest = useRef(false);
   const newestRef = useRef<HTMLLIElement>(null);
-  const listTop = useRef<HTMLHeadingElement>(null);
 
   // After posting, bring the visitor's post (the newest, last on the first page) into view.
   useEffect(() => {
@@ -65,11 +71,6 @@ export default function CarobForum({ postsPerPage }: Props) {
         revealNewest.current = true;
       },
     });
-  };
-
-  const showPage = (page: number) => {
-    goTo(page);
-    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
   return (
@@ -125,12 +126,10 @@ export default function CarobForum({ postsPerPage }: Props) {
         {list.status === 'ready' && (
           // Pages are numbered in reading order: 1 is the earliest, the last holds the newest posts.
           <Pager
-            label="Forum pages"
-            previousLabel="Earlier"
-            nextLabel="Later"
+            labels={PAGER_LABELS}
             current={list.page.pageCount - list.page.page + 1}
             count={list.page.pageCount}
-            onChange={(shown) => showPage(list.page.pageCount - shown + 1)}
+            onChange={(shown) => goTo(list.page.pageCount - shown + 1)}
           />
         )}
       </section>
@@ -239,32 +238,12 @@ interface PostListProps {
 }
 
 function PostList({ list, view, onRetry, newestRef }: PostListProps) {
-  if (list.status === 'loading') {
+  if (list.status !== 'ready' || list.page.rows.length === 0) {
     return (
-      <p role="status" className="py-10 text-center text-muted" data-state="loading">
-        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">●</span>
-        Gathering the conversation from beneath the Sentinel…
-      </p>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className="rounded-2xl border border-dashed border-line px-6 py-10 text-center" data-state="error">
-        <p>The dialogue could not be reached just now.</p>
-        <button type="button" className="btn btn-secondary mt-4" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <ListStatus list={list} words={LIST_STATUS} loadingClassName="py-10" onRetry={onRetry} />
     );
   }
   const { rows, page } = list.page;
-  if (rows.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic" data-state="empty">
-        {EMPTY}
-      </p>
-    );
-  }
   const last = rows.length - 1;
   if (view === 'thread') {
     return (

@@ -16,6 +16,7 @@ import { validateIdea } from '../lib/community-validation';
  */
 
 const FILTER_DELAY_MS = 250;
+const PAGER_LABELS = { pages: 'Registry pages', previous: 'Newer', next: 'Older' };
 
 export default function MotaRegistry() {
   const [filter, setFilter] = useState('');
@@ -37,12 +38,8 @@ export default function MotaRegistry() {
     add: addIdea,
     addFailure: 'submitIdea',
     added: messages.ideaSubmitted,
+    listTop: tableTop,
   });
-
-  const showPage = (page: number) => {
-    goTo(page);
-    tableTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  };
 
   return (
     <div>
@@ -62,14 +59,7 @@ export default function MotaRegistry() {
       </div>
 
       {list.status === 'ready' && (
-        <Pager
-          label="Registry pages"
-          previousLabel="Newer"
-          nextLabel="Older"
-          current={list.page.page}
-          count={list.page.pageCount}
-          onChange={showPage}
-        />
+        <Pager labels={PAGER_LABELS} current={list.page.page} count={list.page.pageCount} onChange={goTo} />
       )}
     </div>
   );

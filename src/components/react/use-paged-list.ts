@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
 import type { Page } from '../../lib/community-types';
 import { showToast } from '../../lib/toast';
@@ -18,6 +18,8 @@ interface PagedListOptions<T, Input> {
   addFailure: Situation;
   /** The toast once a row is in (and the one a robot hears instead). */
   added: ToastText;
+  /** Scrolled into view when the visitor moves to another page. */
+  listTop: RefObject<HTMLElement | null>;
 }
 
 interface AddCallbacks {
@@ -34,7 +36,7 @@ interface AddCallbacks {
  * nothing is sent; a second submit while one is on its way is ignored; after adding, the list
  * goes back to page 1, where the newest rows are.
  */
-export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add, addFailure, added }: PagedListOptions<T, Input>) {
+export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add, addFailure, added, listTop }: PagedListOptions<T, Input>) {
   const [list, setList] = useState<ListState<T>>({ status: 'loading' });
   const [trap, setTrap] = useState('');
   const [sending, setSending] = useState(false);
@@ -66,7 +68,10 @@ export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add,
   }, [load]);
 
   const reload = useCallback(() => void load(requestedPage.current), [load]);
-  const goTo = useCallback((page: number) => void load(page), [load]);
+  const goTo = (page: number) => {
+    void load(page);
+    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
 
   const submit = async (input: Input, { onAdded, onRefused }: AddCallbacks = {}) => {
     if (inFlight.current) return;

@@ -1,10 +1,15 @@
 import { displayName, formatShortDate } from '../../../lib/community-format';
 import type { Idea } from '../../../lib/community-types';
+import { ListStatus } from '../community-fields';
 import type { ListState } from '../use-paged-list';
 
 /** The registry's results: a line saying what is shown, and the ideas as a table. */
 
-const EMPTY = 'No ideas match your filter, or the registry is awaiting its first spark!';
+const LIST_STATUS = {
+  loading: 'Opening the registry…',
+  unreachable: 'The registry could not be reached just now.',
+  empty: 'No ideas match your filter, or the registry is awaiting its first spark!',
+};
 const COLUMNS = ['Issue/Problem', 'Mitigation/Proposed Solution', 'Proposed By', 'Notes/Comments'] as const;
 /** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
 const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
@@ -32,32 +37,12 @@ export function IdeaSummary({ list, filter }: { list: ListState<Idea>; filter: s
 }
 
 export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: () => void }) {
-  if (list.status === 'loading') {
+  if (list.status !== 'ready' || list.page.rows.length === 0) {
     return (
-      <p role="status" className="rounded-2xl border border-line py-12 text-center text-muted" data-state="loading">
-        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">●</span>
-        Opening the registry…
-      </p>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className="rounded-2xl border border-dashed border-line px-6 py-10 text-center" data-state="error">
-        <p>The registry could not be reached just now.</p>
-        <button type="button" className="btn btn-secondary mt-4" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <ListStatus list={list} words={LIST_STATUS} loadingClassName="rounded-2xl border border-line py-12" onRetry={onRetry} />
     );
   }
   const { rows } = list.page;
-  if (rows.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic" data-state="empty">
-        {EMPTY}
-      </p>
-    );
-  }
   // A table on wide screens; on narrow ones each row becomes a card with its column names shown.
   // Explicit roles keep the table's semantics where CSS display changes would drop them.
   const cell = `block px-4 py-1.5 align-top md:table-cell md:py-4 ${VISITOR_TEXT} max-md:before:block max-md:before:font-sans max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-muted max-md:before:uppercase max-md:before:content-[attr(data-label)]`;
