@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
-import { TOAST_EVENT, TOAST_HOTKEY, takeCarriedToasts, takeQueuedToasts, type QueuedToast } from '../lib/toast';
+import { TOAST_EVENT, TOAST_HOTKEY, TOAST_LIMIT, takeCarriedToasts, takeQueuedToasts, type QueuedToast } from '../lib/toast';
 import { addToastGestures } from '../scripts/toast-gestures';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
@@ -44,7 +44,7 @@ export default function Toaster() {
     <Sonner
       ref={area}
       position="bottom-right"
-      visibleToasts={1}
+      visibleToasts={TOAST_LIMIT}
       hotkey={[TOAST_HOTKEY]}
       containerAriaLabel="Notifications"
       swipeDirections={[]}
