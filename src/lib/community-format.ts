@@ -1,12 +1,12 @@
 /**
  * Pure helpers the forum and registry islands share: cutting text at the database's limits,
- * names and dates as shown, the Random Idea message, and the paging window. (Data access,
- * validation and error messages live in community.ts.)
+ * names and dates as shown, and the Random Idea message. (Data access lives
+ * in community.ts, validation in community-validation.ts, wording in community-messages.ts.)
  */
 
 /**
  * The text cut to at most `max` characters, counted as Postgres counts them (code points, like
- * `characterCount` in community.ts), so an emoji is never split: the form refuses more.
+ * `characterCount` in community-validation.ts), so an emoji is never split: the form refuses more.
  */
 export function clampChars(text: string, max: number): string {
   if (text.length <= max) return text; // UTF-16 length ≥ code points: already short enough
@@ -43,21 +43,4 @@ export function randomIdeaMessage(idea: { issue: string; mitigation: string; pro
     title: `Random Idea: ${idea.issue}`,
     description: `Solution: ${idea.mitigation} (Proposed by: ${displayName(idea.proposedBy)})`,
   };
-}
-
-/**
- * The page numbers a pager shows around the current one: always the first and the last, the
- * current page with `radius` neighbours, and null where a run of pages is skipped.
- */
-export function pageWindow(current: number, count: number, radius = 1): (number | null)[] {
-  if (count <= 0) return [];
-  const pages: (number | null)[] = [];
-  const from = Math.max(2, current - radius);
-  const to = Math.min(count - 1, current + radius);
-  pages.push(1);
-  if (from > 2) pages.push(from === 3 ? 2 : null);
-  for (let p = from; p <= to; p++) pages.push(p);
-  if (to < count - 1) pages.push(to === count - 2 ? count - 1 : null);
-  if (count > 1) pages.push(count);
-  return pages;
 }

@@ -4,7 +4,6 @@ import {
   displayName,
   formatPostDate,
   formatShortDate,
-  pageWindow,
   randomIdeaMessage,
 } from '../../src/lib/community-format';
 
@@ -43,20 +42,5 @@ describe('randomIdeaMessage', () => {
       description: 'Solution: Stopping cues (Proposed by: Eleni)',
     });
     expect(randomIdeaMessage({ issue: 'a', mitigation: 'b', proposedBy: null }).description).toContain('Anonymous');
-  });
-});
-
-describe('pageWindow', () => {
-  it('lists every page when there are few', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 0)).toEqual([]);
-  });
-  it('keeps the ends and the neighbours, marking gaps with null', () => {
-    expect(pageWindow(1, 100)).toEqual([1, 2, null, 100]);
-    expect(pageWindow(50, 100)).toEqual([1, null, 49, 50, 51, null, 100]);
-    expect(pageWindow(100, 100)).toEqual([1, null, 99, 100]);
-    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, null, 10]);
   });
 });
