@@ -5,7 +5,6 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
-import pruneCss from './src/integrations/prune-css.mjs';
 import scriptsAfterPaint from './src/integrations/scripts-after-paint/index.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
@@ -90,7 +89,6 @@ export default defineConfig({
     react(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
-    pruneCss(),
     // The <head> script, every other script held until first paint, client:afterpaint/konami.
     scriptsAfterPaint(),
     securityHeaders(),
