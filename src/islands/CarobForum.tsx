@@ -9,7 +9,7 @@ import {
   type Page,
   type Post,
 } from '../lib/community';
-import { displayName, formatPostDate } from '../lib/community-format';
+import { displayName, formatCount, formatPostDate } from '../lib/community-format';
 import { tabForKey } from '../lib/tabs';
 import { showToast } from '../lib/toast';
 import { Honeypot, Pager } from './community-fields';
@@ -273,7 +273,7 @@ function ListSummary({ list }: { list: ListState }) {
   // Page 1 holds the newest posts; count positions from the first post ever written.
   const last = total - (page - 1) * pageSize;
   const first = last - rows.length + 1;
-  const f = (n: number) => n.toLocaleString('en-GB');
+  const f = formatCount;
   return (
     <p className="mt-3 font-sans text-sm text-muted" data-summary>
       {pageCount === 1 ? `${f(total)} ${total === 1 ? 'message' : 'messages'}` : `Messages ${f(first)}–${f(last)} of ${f(total)}`}

@@ -11,7 +11,7 @@ import {
   type Idea,
   type Page,
 } from '../lib/community';
-import { displayName, formatShortDate, randomIdeaMessage } from '../lib/community-format';
+import { displayName, formatCount, formatShortDate, randomIdeaMessage } from '../lib/community-format';
 import { CSV_FILENAME, CSV_MIME, buildIdeasCsv } from '../lib/csv';
 import { TOAST_LONG_MS, showToast } from '../lib/toast';
 import { Pager } from './community-fields';
@@ -279,7 +279,7 @@ function Summary({ list, filter }: { list: ListState; filter: string }) {
   const { page, pageSize, total, rows } = list.page;
   const first = (page - 1) * pageSize + 1;
   const last = first + rows.length - 1;
-  const f = (n: number) => n.toLocaleString('en-GB');
+  const f = formatCount;
   const what = total === 1 ? 'idea' : 'ideas';
   const range = total <= pageSize ? `${f(total)} ${what}` : `Ideas ${f(first)}–${f(last)} of ${f(total)}`;
   return (

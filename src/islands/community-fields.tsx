@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { pageWindow } from '../lib/community-format';
+import { formatCount, pageWindow } from '../lib/community-format';
 
 /**
  * Parts the forum and the registry share. Not an island on their own: the islands
@@ -73,7 +73,7 @@ export function Pager({ current, count, onChange, label, previousLabel, nextLabe
                 disabled={disabled && page !== current}
                 onClick={() => page !== current && onChange(page)}
               >
-                {page.toLocaleString('en-GB')}
+                {formatCount(page)}
               </button>
             </li>
           ),
