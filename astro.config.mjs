@@ -6,13 +6,9 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
-import afterPaintDirective from './src/integrations/after-paint-directive.mjs';
-import pruneCss from './src/integrations/prune-css.mjs';
-import scriptsAfterPaint from './src/integrations/scripts-after-paint.mjs';
+import scriptsAfterPaint from './src/integrations/scripts-after-paint/index.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
-import { createHash } from 'node:crypto';
-import { HEAD_SCRIPT } from './src/lib/head-script.mjs';
 import { subsetFontFile } from './scripts/subset-fonts.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
@@ -66,12 +62,9 @@ export default defineConfig({
         "form-action 'self'",
         "worker-src 'self'",
       ],
-      // Pagefind's search runs as WebAssembly.
-      scriptDirective: {
-        resources: ["'self'", "'wasm-unsafe-eval'"],
-        // Astro hashes the scripts it bundles; the one inline <head> script is hashed here.
-        hashes: [`sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`],
-      },
+      // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
+      // injects (the <head> script comes from scripts-after-paint).
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
@@ -110,10 +103,9 @@ export default defineConfig({
     // Essays and field notes may be .mdx, using the components the essay page passes them.
     mdx(),
     react(),
-    afterPaintDirective(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
-    pruneCss(),
+    // The <head> script, every other script held until first paint, client:afterpaint/konami.
     scriptsAfterPaint(),
     securityHeaders(),
     // Every page's own 1200 × 630 card, drawn from its head after the build (cached between builds).

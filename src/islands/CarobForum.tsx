@@ -4,7 +4,7 @@ import { LIMITS } from '../lib/community-limits';
 import { messages } from '../lib/community-messages';
 import type { Post } from '../lib/community-types';
 import { validatePost } from '../lib/community-validation';
-import { ANONYMOUS, displayName, formatPostDate } from '../lib/community-format';
+import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community-format';
 import { tabForKey } from '../lib/tabs';
 import { Honeypot, ListStatus, Pager } from '../components/react/community-fields';
 import { usePagedList, type ListState } from '../components/react/use-paged-list';
@@ -221,7 +221,7 @@ function ListSummary({ list }: { list: ListState<Post> }) {
   // Page 1 holds the newest posts; count positions from the first post ever written.
   const last = total - (page - 1) * pageSize;
   const first = last - rows.length + 1;
-  const f = (n: number) => n.toLocaleString('en-GB');
+  const f = formatCount;
   return (
     <p className="mt-3 font-sans text-sm text-muted" data-summary>
       {pageCount === 1 ? `${f(total)} ${total === 1 ? 'message' : 'messages'}` : `Messages ${f(first)}–${f(last)} of ${f(total)}`}

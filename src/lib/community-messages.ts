@@ -1,4 +1,5 @@
 import { CHECK_CONSTRAINTS, type Field } from './community-limits';
+import { formatCount } from './community-format';
 
 /**
  * What the community pages tell a visitor, word for word: the toasts, and every failure
@@ -71,7 +72,7 @@ function submitTitle(situation: Situation): string {
 export function tooLong(situation: Situation, field: Field, limit: number): ToastText {
   return {
     title: submitTitle(situation),
-    description: `Your ${FIELD_LABELS[field]} runs past ${limit.toLocaleString('en')} characters. Even Aion would ask for fewer words: please shorten it and try again.`,
+    description: `Your ${FIELD_LABELS[field]} runs past ${formatCount(limit)} characters. Even Aion would ask for fewer words: please shorten it and try again.`,
   };
 }
 

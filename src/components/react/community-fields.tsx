@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatCount } from '../../lib/community-format';
 import { pageWindow } from '../../lib/community-paging';
 import type { ListState } from './use-paged-list';
 
@@ -73,7 +74,7 @@ export function Pager({ current, count, onChange, labels, disabled }: PagerProps
                 disabled={disabled && page !== current}
                 onClick={() => page !== current && onChange(page)}
               >
-                {page.toLocaleString('en-GB')}
+                {formatCount(page)}
               </button>
             </li>
           ),

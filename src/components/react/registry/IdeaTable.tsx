@@ -1,4 +1,4 @@
-import { displayName, formatShortDate } from '../../../lib/community-format';
+import { displayName, formatCount, formatShortDate } from '../../../lib/community-format';
 import type { Idea } from '../../../lib/community-types';
 import { ListStatus } from '../community-fields';
 import type { ListState } from '../use-paged-list';
@@ -19,7 +19,7 @@ export function IdeaSummary({ list, filter }: { list: ListState<Idea>; filter: s
   const { page, pageSize, total, rows } = list.page;
   const first = (page - 1) * pageSize + 1;
   const last = first + rows.length - 1;
-  const f = (n: number) => n.toLocaleString('en-GB');
+  const f = formatCount;
   const what = total === 1 ? 'idea' : 'ideas';
   const range = total <= pageSize ? `${f(total)} ${what}` : `Ideas ${f(first)}–${f(last)} of ${f(total)}`;
   return (
