@@ -4,7 +4,9 @@ import { hasToastsWaiting, TOAST_EVENT } from '../../lib/toast';
 /**
  * `client:toast`: the toast area hydrates when there is something to show: a toast carried over
  * from the previous page, one raised before this ran, or the first showToast() on this page.
- * A page that never raises one loads no React for it.
+ * A page that never raises one loads no React for it. A carried toast waits for the first
+ * paint, like every other script (after-paint-directive.ts); a raised one comes from a script
+ * that already waited.
  */
 const toastDirective: ClientDirective = (load) => {
   let started = false;
@@ -14,8 +16,10 @@ const toastDirective: ClientDirective = (load) => {
     window.removeEventListener(TOAST_EVENT, hydrate);
     void load().then((run) => run());
   };
-  if (hasToastsWaiting()) hydrate();
-  else window.addEventListener(TOAST_EVENT, hydrate);
+  window.addEventListener(TOAST_EVENT, hydrate);
+  if (!hasToastsWaiting()) return;
+  if (window.__sitePainted) hydrate();
+  else window.addEventListener('site:painted', hydrate, { once: true });
 };
 
 export default toastDirective;
