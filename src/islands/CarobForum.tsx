@@ -1,5 +1,6 @@
 import { Suspense, memo, useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
 import { addPost, listPosts } from '../lib/community-calls';
+import type { PageCursor } from '../lib/community-paging';
 import { LIMITS } from '../lib/community-limits';
 import { messages } from '../lib/community-messages';
 import type { Post } from '../lib/community-types';
@@ -35,7 +36,10 @@ const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
 
 export default function CarobForum({ postsPerPage }: Props) {
   const listTop = useRef<HTMLHeadingElement>(null);
-  const fetchPage = useCallback((page: number) => listPosts({ page, pageSize: postsPerPage }), [postsPerPage]);
+  const fetchPage = useCallback(
+    (page: number, from: PageCursor | null) => listPosts({ page, pageSize: postsPerPage, from }),
+    [postsPerPage],
+  );
   const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
     fetchPage,
     fetchFailure: 'fetchPosts',

@@ -7,6 +7,7 @@ import SubmitIdea from '../components/react/registry/SubmitIdea';
 import { usePagedList } from '../components/react/use-paged-list';
 import { IDEAS_PER_PAGE } from '../lib/community';
 import { addIdea, listIdeas } from '../lib/community-calls';
+import type { PageCursor } from '../lib/community-paging';
 import { messages } from '../lib/community-messages';
 import { validateIdea } from '../lib/community-validation';
 
@@ -29,7 +30,10 @@ export default function MotaRegistry() {
     return () => window.clearTimeout(timer);
   }, [filter]);
 
-  const fetchPage = useCallback((page: number) => listIdeas({ filter: applied, page, pageSize: IDEAS_PER_PAGE }), [applied]);
+  const fetchPage = useCallback(
+    (page: number, from: PageCursor | null) => listIdeas({ filter: applied, page, pageSize: IDEAS_PER_PAGE, from }),
+    [applied],
+  );
   // Newest first: after adding, the new idea leads page 1 (if it matches the filter in use).
   const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
     fetchPage,

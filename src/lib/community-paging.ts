@@ -28,3 +28,91 @@ export function pageWindow(current: number, count: number, radius = 1): (number 
   if (count > 1) pages.push(count);
   return pages;
 }
+
+/** A row's place in the lists' order: newest first by created_at, ties by the higher id. */
+export interface RowKey {
+  id: number;
+  /** As the database wrote it (full precision), so the bound compares equal to the row's own. */
+  createdAt: string;
+}
+
+/** The page a visitor is on, enough to step to the next or previous one from its edge rows. */
+export interface PageCursor {
+  page: number;
+  pageSize: number;
+  /** The total the page was shown with; a different one means rows came or went meanwhile. */
+  total: number;
+  newest: RowKey;
+  oldest: RowKey;
+}
+
+/** The cursor of a page whose rows are given newest first; null for an empty page. */
+export function cursorOf(rowsNewestFirst: RowKey[], page: { page: number; pageSize: number; total: number }): PageCursor | null {
+  const newest = rowsNewestFirst[0];
+  const oldest = rowsNewestFirst.at(-1);
+  if (!newest || !oldest) return null;
+  return {
+    page: page.page,
+    pageSize: page.pageSize,
+    total: page.total,
+    newest: { id: newest.id, createdAt: newest.createdAt },
+    oldest: { id: oldest.id, createdAt: oldest.createdAt },
+  };
+}
+
+/**
+ * A step to an adjacent page, read from the edge row of the page shown: `older` continues
+ * after its oldest row, `newer` goes back from its newest (read oldest first, then turned).
+ * The read includes the edge row itself, which proves it is still there. `rows` is how many
+ * the new page holds if nothing changed.
+ */
+export interface KeysetStep {
+  direction: 'older' | 'newer';
+  from: RowKey;
+  rows: number;
+}
+
+/**
+ * How to reach `page` from the page the visitor is on: a keyset step when it is the next or the
+ * previous page (the common move), null for an offset read. A jump to a page never visited has no
+ * cursor, so it keeps the offset; so does page 1, which the offset reaches at no cost.
+ */
+export function keysetStep(from: PageCursor | null | undefined, page: number, pageSize: number): KeysetStep | null {
+  if (!from || from.pageSize !== pageSize || page <= 1) return null;
+  if (page === from.page + 1) {
+    const rows = Math.min(pageSize, from.total - from.page * pageSize);
+    return rows > 0 ? { direction: 'older', from: from.oldest, rows } : null;
+  }
+  if (page === from.page - 1) return { direction: 'newer', from: from.newest, rows: pageSize };
+  return null;
+}
+
+/**
+ * The PostgREST conditions of a keyset step: a plain bound on created_at, which the
+ * (created_at desc, id desc) index scans from, and the `or` that breaks ties by id. Both keep
+ * the edge row (lte/gte), the first row of the answer.
+ */
+export function keysetConditions(step: KeysetStep): { bound: 'lte' | 'gte'; createdAt: string; or: string; ascending: boolean } {
+  const at = `"${step.from.createdAt}"`;
+  const [beyond, within] = step.direction === 'older' ? ['lt', 'lte'] as const : ['gt', 'gte'] as const;
+  return {
+    bound: within,
+    createdAt: step.from.createdAt,
+    or: `created_at.${beyond}.${at},and(created_at.eq.${at},id.${within}.${step.from.id})`,
+    ascending: step.direction === 'newer',
+  };
+}
+
+/**
+ * The new page's rows, newest first, from a keyset answer (the edge row first, then up to
+ * `step.rows + 1` rows in the order read), or null when the answer may differ from what the
+ * offset would show, and the caller reads by offset instead: the edge row is gone (hidden or
+ * deleted), the total moved (rows were added or hidden, so every page after them shifted), or
+ * the rows do not fill the page the total promises.
+ */
+export function keysetRows<R extends { id: number }>(step: KeysetStep, from: PageCursor, answer: R[], total: number): R[] | null {
+  if (total !== from.total || answer[0]?.id !== step.from.id) return null;
+  const rows = answer.slice(1);
+  if (rows.length !== step.rows) return null;
+  return step.direction === 'newer' ? rows.reverse() : rows;
+}

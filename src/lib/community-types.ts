@@ -1,5 +1,7 @@
 /** The community pages' rows as the islands see them, and what a visitor sends. */
 
+import type { PageCursor } from './community-paging';
+
 export interface Post {
   id: number;
   content: string;
@@ -27,6 +29,8 @@ export interface Page<T> {
   /** At least 1, even when there are no rows. */
   pageCount: number;
   pageSize: number;
+  /** Where the next or previous page continues from; null when the page is empty. */
+  cursor: PageCursor | null;
 }
 
 export interface PostInput {

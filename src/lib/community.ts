@@ -2,7 +2,7 @@
 // it at build time in site-config.ts) out of the islands' bundles.
 import { forum } from '../../content/site.json';
 import { describeFailure, type Situation } from './community-messages';
-import { pageCount, pageRange } from './community-paging';
+import { cursorOf, keysetConditions, keysetRows, keysetStep, pageCount, pageRange, type KeysetStep, type PageCursor } from './community-paging';
 import { ideaFilter } from './community-search';
 import type { Idea, IdeaInput, Page, Post, PostInput } from './community-types';
 import { normaliseIdea, normalisePost, validateIdea, validatePost } from './community-validation';
@@ -54,6 +54,15 @@ function toIdea(row: IdeaRow): Idea {
   };
 }
 
+/** The builder calls a keyset step makes, whatever the table. */
+interface KeysetQuery<Q> {
+  lte(column: 'created_at', value: string): Q;
+  gte(column: 'created_at', value: string): Q;
+  or(filters: string): Q;
+  order(column: 'created_at' | 'id', options: { ascending: boolean }): Q;
+  limit(count: number): Q;
+}
+
 interface Result<T> {
   data: T | null;
   error: { code?: string; message?: string } | null;
@@ -72,12 +81,15 @@ function isPastTheEnd(result: Result<unknown>): boolean {
 }
 
 export interface Community {
-  /** A page of the forum: page 1 holds the newest posts; within a page, oldest first. */
-  listPosts(options?: { page?: number; pageSize?: number }): Promise<Page<Post>>;
+  /**
+   * A page of the forum: page 1 holds the newest posts; within a page, oldest first. `from`, the
+   * cursor of the page shown, lets the next or previous page continue from its edge row.
+   */
+  listPosts(options?: { page?: number; pageSize?: number; from?: PageCursor | null }): Promise<Page<Post>>;
   /** Validates, trims and inserts a post; throws CommunityError. */
   addPost(input: PostInput): Promise<void>;
-  /** A page of the registry, newest first, optionally filtered. */
-  listIdeas(options?: { filter?: string; page?: number; pageSize?: number }): Promise<Page<Idea>>;
+  /** A page of the registry, newest first, optionally filtered; `from` as for listPosts. */
+  listIdeas(options?: { filter?: string; page?: number; pageSize?: number; from?: PageCursor | null }): Promise<Page<Idea>>;
   /** Validates, trims and inserts an idea; throws CommunityError. */
   addIdea(input: IdeaInput): Promise<void>;
   /** One idea at random, or null when the registry is empty. */
@@ -99,9 +111,45 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   // (supabase/migrations: registry search index); new ideas go into the table.
   const visibleIdeas = () => client.from('mota_ideas_search');
 
-  async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE } = {}): Promise<Page<Post>> {
+  /**
+   * The conditions and order of a keyset step on a query, and its limit: the edge row and the
+   * rows of the new page. The ties' `or` goes in its own or= parameter beside the registry
+   * search's, and PostgREST joins the two with and.
+   */
+  function continuing<Q extends KeysetQuery<Q>>(query: Q, step: KeysetStep): Q {
+    const keyset = keysetConditions(step);
+    return query[keyset.bound]('created_at', keyset.createdAt)
+      .or(keyset.or)
+      .order('created_at', { ascending: keyset.ascending })
+      .order('id', { ascending: keyset.ascending })
+      .limit(step.rows + 1);
+  }
+
+  function postPage(newestFirst: PostRow[], total: number, page: number, size: number): Page<Post> {
+    const rows = newestFirst.map(toPost);
+    return {
+      rows: rows.toReversed(),
+      total,
+      page,
+      pageCount: pageCount(total, size),
+      pageSize: size,
+      cursor: cursorOf(rows, { page, pageSize: size, total }),
+    };
+  }
+
+  async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE, from = null as PageCursor | null } = {}): Promise<Page<Post>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
+    const step = keysetStep(from, range.page, size);
+    if (step && from) {
+      const [result, total] = await Promise.all([
+        continuing(posts().select(POST_COLUMNS), step) as PromiseLike<Result<PostRow[]>>,
+        visibleTotal('fetchPosts', 'posts'),
+      ]);
+      const rows = keysetRows(step, from, unwrap('fetchPosts', result).data, total);
+      if (rows) return postPage(rows, total, range.page, size);
+      // Rows came or went since the page shown: the offset says where the page is now.
+    }
     // The page and the total side by side: the total comes from the kept count, not from
     // counting the table (supabase/migrations: community totals).
     const [result, total] = await Promise.all([
@@ -116,7 +164,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     const last = pageCount(total, size);
     if (range.page > last && last >= 1) return listPosts({ page: last, pageSize: size });
     const { data } = unwrap('fetchPosts', result);
-    return { rows: data.map(toPost).reverse(), total, page: range.page, pageCount: pageCount(total, size), pageSize: size };
+    return postPage(data, total, range.page, size);
   }
 
   async function addPost(input: PostInput): Promise<void> {
@@ -126,16 +174,50 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     if (result.error) throw describeFailure('submitPost', result.error, result.status);
   }
 
-  function ideaQuery(filter: string, options: { count: boolean }) {
-    let query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
+  function ideaRows(filter: string, options: { count: boolean }) {
+    const query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
     const condition = ideaFilter(filter);
-    if (condition) query = query.or(condition);
-    return query.order('created_at', { ascending: false }).order('id', { ascending: false });
+    return condition ? query.or(condition) : query;
   }
 
-  async function listIdeas({ filter = '', page = 1, pageSize = IDEAS_PER_PAGE } = {}): Promise<Page<Idea>> {
+  function ideaQuery(filter: string, options: { count: boolean }) {
+    return ideaRows(filter, options).order('created_at', { ascending: false }).order('id', { ascending: false });
+  }
+
+  function ideaPage(rows: IdeaRow[], total: number, page: number, size: number): Page<Idea> {
+    const ideas = rows.map(toIdea);
+    return {
+      rows: ideas,
+      total,
+      page,
+      pageCount: pageCount(total, size),
+      pageSize: size,
+      cursor: cursorOf(ideas, { page, pageSize: size, total }),
+    };
+  }
+
+  /** How many ideas the filter matches: the kept count for the whole registry, else counted. */
+  async function matchingTotal(filter: string): Promise<number> {
+    const condition = ideaFilter(filter);
+    if (condition === null) return visibleTotal('fetchIdeas', 'mota_ideas');
+    const result = (await visibleIdeas().select('id', { count: 'exact', head: true }).or(condition)) as Result<null>;
+    if (result.error) throw describeFailure('fetchIdeas', result.error, result.status);
+    return result.count ?? 0;
+  }
+
+  async function listIdeas({ filter = '', page = 1, pageSize = IDEAS_PER_PAGE, from = null as PageCursor | null } = {}): Promise<Page<Idea>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
+    const step = keysetStep(from, range.page, size);
+    if (step && from) {
+      const [result, total] = await Promise.all([
+        continuing(ideaRows(filter, { count: false }), step) as PromiseLike<Result<IdeaRow[]>>,
+        matchingTotal(filter),
+      ]);
+      const rows = keysetRows(step, from, unwrap('fetchIdeas', result).data, total);
+      if (rows) return ideaPage(rows, total, range.page, size);
+      // Ideas came or went since the page shown: the offset says where the page is now.
+    }
     // A search counts its matches (through the trigram index); the whole registry's total is
     // the kept count.
     const searching = ideaFilter(filter) !== null;
@@ -149,8 +231,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
       return listIdeas({ filter, page: 1, pageSize: size });
     }
     const { data, count } = unwrap('fetchIdeas', result);
-    const total = kept ?? count ?? data.length;
-    return { rows: data.map(toIdea), total, page: range.page, pageCount: pageCount(total, size), pageSize: size };
+    return ideaPage(data, kept ?? count ?? data.length, range.page, size);
   }
 
   async function addIdea(input: IdeaInput): Promise<void> {

@@ -11,9 +11,18 @@ import { protocol } from '@electric-sql/pglite';
 const TEXT = 25;
 
 /**
- * @typedef {{ text: string, params: (string | null)[] }} Statement
+ * @typedef {{ text: string, params: (string | null)[], prepare?: boolean }} Statement
+ *   `prepare`: a statement sent again and again with the same text (the request's settings, an
+ *   insert) is parsed and planned once, as a named prepared statement, then only bound. Reads
+ *   stay unnamed: a prepared read could settle on a generic plan that cannot use the trigram
+ *   index for a search value it has not seen.
  * @typedef {(string | null)[]} Row a row's fields as Postgres renders them in text
  */
+
+/** Prepared statements per database, by text; beyond the cap, statements go unnamed. */
+const PREPARED_CAP = 64;
+/** @type {WeakMap<import('@electric-sql/pglite').PGlite, Map<string, string>>} */
+const preparedByDatabase = new WeakMap();
 
 /**
  * Runs the statements in order in one transaction and returns each one's rows. Throws the
@@ -24,26 +33,9 @@ const TEXT = 25;
  * @returns {Promise<Row[][]>}
  */
 export async function runInOneTransaction(db, statements) {
-  const { serialize } = protocol;
-  /** @type {Uint8Array[]} */
-  const parts = [];
-  for (const { text, params } of statements) {
-    parts.push(
-      serialize.parse({ text, types: params.map(() => TEXT) }),
-      serialize.bind({ values: params }),
-      serialize.execute({}),
-    );
-  }
-  parts.push(serialize.sync());
-  const message = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    message.set(part, at);
-    at += part.length;
-  }
-  // Both of PGlite's locks: no other caller's query, nor the middle of its transaction,
-  // may run between these messages.
-  const { messages } = await db._runExclusiveTransaction(() => db.runExclusive(() => db.execProtocol(message)));
+  // Both of PGlite's locks: no other caller's query, nor the middle of its transaction, may run
+  // between these messages, nor between choosing a statement's name and parsing it.
+  const messages = await db._runExclusiveTransaction(() => db.runExclusive(() => exchange(db, statements)));
   /** @type {Row[][]} */
   const results = statements.map(() => []);
   let index = 0;
@@ -52,4 +44,47 @@ export async function runInOneTransaction(db, statements) {
     else if (reply.name === 'commandComplete') index += 1;
   }
   return results;
+}
+
+/**
+ * The messages of one call, sent, and the prepared statements it parsed remembered once it
+ * succeeded. Runs under the database's locks.
+ * @param {import('@electric-sql/pglite').PGlite} db
+ * @param {Statement[]} statements
+ */
+async function exchange(db, statements) {
+  const { serialize } = protocol;
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) preparedByDatabase.set(db, (prepared = new Map()));
+  /** Names parsed in this call, kept once it succeeds. @type {[string, string][]} */
+  const parsed = [];
+  /** @type {Uint8Array[]} */
+  const parts = [];
+  for (const { text, params, prepare } of statements) {
+    const known = prepare ? prepared.get(text) : undefined;
+    if (known) {
+      parts.push(serialize.bind({ statement: known, values: params }), serialize.execute({}));
+      continue;
+    }
+    const name = prepare && prepared.size + parsed.length < PREPARED_CAP ? `pipeline_${prepared.size + parsed.length}` : '';
+    // A call that failed after parsing may have left the name behind: closing first makes the
+    // parse start clean (closing a name that does not exist is no error).
+    if (name) parts.push(serialize.close({ type: 'S', name }));
+    parts.push(
+      serialize.parse({ name, text, types: params.map(() => TEXT) }),
+      serialize.bind({ statement: name, values: params }),
+      serialize.execute({}),
+    );
+    if (name) parsed.push([text, name]);
+  }
+  parts.push(serialize.sync());
+  const message = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    message.set(part, at);
+    at += part.length;
+  }
+  const { messages } = await db.execProtocol(message);
+  for (const [text, name] of parsed) prepared.set(text, name);
+  return messages;
 }

@@ -90,6 +90,7 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
                     set_config('request.method', $2, true),
                     set_config('request.path', $3, true)`,
       params: [headers, method, url.pathname, role],
+      prepare: true,
     };
     const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
     return queue.run(async () => {
@@ -135,11 +136,15 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
       }
       if (!rows.every(isPlainObject)) throw new ApiError(400, 'PGRST102', 'All rows must be JSON objects');
       checkInsertRows(rows.length);
-      statement = buildInsert(table, query, rows, {
-        representation,
-        missingDefault: prefer.missing === 'default',
-        resolution: prefer.resolution,
-      });
+      statement = {
+        ...buildInsert(table, query, rows, {
+          representation,
+          missingDefault: prefer.missing === 'default',
+          resolution: prefer.resolution,
+        }),
+        // The same few inserts again and again, each with a plan that does not depend on the values.
+        prepare: rows.length === 1,
+      };
     } else if (method === 'PATCH') {
       if (!isPlainObject(body)) throw new ApiError(400, 'PGRST102', 'The body of a PATCH must be a JSON object');
       statement = buildUpdate(table, query, body, { representation });

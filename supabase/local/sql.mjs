@@ -9,7 +9,7 @@ import { EXPOSED_SCHEMA, quoteIdent } from './schema-cache.mjs';
  * @typedef {import('./schema-cache.mjs').Table} Table
  * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
  * @typedef {import('./query-params.mjs').Filter} Filter
- * @typedef {{ text: string, params: (string | null)[] }} Statement
+ * @typedef {import('./pipeline.mjs').Statement} Statement
  * @typedef {{ text: string, params: (string | null)[], exactUpTo: number, exact: string }} CountPlan
  *   how to count a read without scanning it all: `text` asks the planner, `exact` counts up to
  *   one row past `exactUpTo` (-1: never exactly)

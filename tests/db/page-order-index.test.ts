@@ -1,6 +1,8 @@
 // A list page deep in 100,000 rows is fast only while its order (newest first, ties by id)
 // comes from an index rather than a sort of every visible row: for visitors reading posts
-// under row-level security, and for the registry read through its view.
+// under row-level security, and for the registry read through its view; and a step to the
+// next or previous page (keyset from the edge row) starts inside that index rather than at
+// its top.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from './harness';
 
@@ -18,13 +20,32 @@ afterAll(() => api.stop());
 
 /** The plan of a visitor's page read, as one line per node. */
 async function visitorPlan(relation: string, columns: string, offset: number, limit: number) {
+  return explainAsVisitor(`select ${columns} from public.${relation} order by created_at desc, id desc offset ${offset} limit ${limit}`);
+}
+
+async function explainAsVisitor(sql: string, params: unknown[] = []) {
   return api.backend.db.transaction(async (tx) => {
     await tx.query("select set_config('role', 'anon', true)");
-    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-      `explain select ${columns} from public.${relation} order by created_at desc, id desc offset ${offset} limit ${limit}`,
-    );
+    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
+}
+
+/**
+ * The plan of a step from the row at `offset` (as src/lib/community-paging.ts states it: a plain
+ * bound on created_at and the ties' or), towards older rows or, read oldest first, newer ones.
+ */
+async function keysetPlan(relation: string, columns: string, offset: number, limit: number, direction: 'older' | 'newer') {
+  const { rows } = await api.backend.db.query<{ id: number; created_at: string }>(
+    `select id, created_at::text from public.${relation} order by created_at desc, id desc offset ${offset} limit 1`,
+  );
+  const [within, beyond, order] = direction === 'older' ? ['<=', '<', 'desc'] : ['>=', '>', 'asc'];
+  return explainAsVisitor(
+    `select ${columns} from public.${relation}
+      where created_at ${within} $1::timestamptz and (created_at ${beyond} $1::timestamptz or (created_at = $1::timestamptz and id ${within} $2))
+      order by created_at ${order}, id ${order} limit ${limit}`,
+    [rows[0]!.created_at, rows[0]!.id],
+  );
 }
 
 describe('the newest-first order of a list page', () => {
@@ -38,5 +59,28 @@ describe('the newest-first order of a list page', () => {
     const plan = await visitorPlan('mota_ideas_search', 'id, issue, mitigation, proposed_by, notes, created_at', 24950, 50);
     expect(plan).toMatch(/Index Scan using mota_ideas_created_at_idx on mota_ideas/);
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('a step to the adjacent page', () => {
+  const index = {
+    posts: /Index (Only )?Scan( Backward)? using posts_created_at_idx on posts[\s\S]*Index Cond: \(created_at [<>]= /,
+    ideas: /Index (Only )?Scan( Backward)? using mota_ideas_created_at_idx on mota_ideas[\s\S]*Index Cond: \(created_at [<>]= /,
+  };
+
+  it('starts inside posts_created_at_idx at the edge row, either way, without a sort', async () => {
+    for (const direction of ['older', 'newer'] as const) {
+      const plan = await keysetPlan('posts', 'id, content, author_name, created_at', 4999, 11, direction);
+      expect(plan).toMatch(index.posts);
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
+  });
+
+  it('starts inside mota_ideas_created_at_idx through the registry view, either way, without a sort', async () => {
+    for (const direction of ['older', 'newer'] as const) {
+      const plan = await keysetPlan('mota_ideas_search', 'id, issue, mitigation, proposed_by, notes, created_at', 14999, 51, direction);
+      expect(plan).toMatch(index.ideas);
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
   });
 });

@@ -328,6 +328,21 @@ test('paging through 1,000 posts: newest page first, oldest first within a page'
   await pager.getByRole('button', { name: 'Earlier' }).click();
   await expect.poll(numbers).toEqual(range(981, 990));
   await expect(pager.getByRole('button', { name: `Page ${pages - 1}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  // Further back and forth a page at a time: each step continues from the edge post of the page
+  // shown (a created_at bound, no offset), and shows the posts the offset would, though all
+  // 1,000 share one instant and only their ids order them.
+  const steps = fetched.length;
+  for (const [button, from, to] of [['Earlier', 971, 980], ['Earlier', 961, 970], ['Later', 971, 980], ['Later', 981, 990]] as const) {
+    await pager.getByRole('button', { name: button }).click();
+    await expect.poll(numbers).toEqual(range(from, to));
+  }
+  await expect(page.locator('[data-summary]')).toHaveText(
+    `Messages ${f(total - 19)}–${f(total - 10)} of ${f(total)}, page ${f(pages - 1)} of ${f(pages)}`,
+  );
+  const stepReads = fetched.slice(steps);
+  expect(stepReads).toHaveLength(4);
+  for (const url of stepReads) expect(url).toMatch(/created_at=(lte|gte)\./);
+  for (const url of stepReads) expect(url).not.toContain('offset=');
   await pager.getByRole('button', { name: 'Later' }).click();
   await expect.poll(numbers).toEqual(range(991, 1000));
 

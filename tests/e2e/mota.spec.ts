@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { watchConsole } from './helpers';
@@ -339,6 +339,24 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   await pager.getByRole('button', { name: 'Older' }).click();
   await expect(page.locator('[data-summary]')).toHaveText(`Ideas 51–100 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers())[0]).toBe('1050');
+  // Older twice more and Newer once, each a step from the edge idea of the page shown (a
+  // created_at bound beside the search, no offset), each page the one the offset reads: all
+  // 1,100 ideas share one instant, so ids alone order them.
+  const reads: string[] = [];
+  const onRequest = (r: Request) => r.url().includes(`${REST}/mota_ideas_search`) && r.method() === 'GET' && reads.push(decodeURIComponent(r.url()));
+  page.on('request', onRequest);
+  const pad = (n: number) => String(n).padStart(4, '0');
+  for (const [button, from] of [['Older', 101], ['Older', 151], ['Newer', 101]] as const) {
+    await pager.getByRole('button', { name: button }).click();
+    await expect(page.locator('[data-summary]')).toHaveText(`Ideas ${from}–${from + 49} of 1,100 matching “${tag}”, newest first`);
+    await expect.poll(numbers).toEqual(Array.from({ length: 50 }, (_, i) => pad(1100 - (from - 1) - i)));
+  }
+  page.off('request', onRequest);
+  const steps = reads.filter((url) => url.includes('select=id,'));
+  expect(steps).toHaveLength(3);
+  for (const url of steps) expect(url).toMatch(/created_at=(lte|gte)\./);
+  for (const url of steps) expect(url).toContain('ilike');
+  for (const url of steps) expect(url).not.toContain('offset=');
   await pager.getByRole('button', { name: 'Page 22', exact: true }).click();
   await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1,051–1,100 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers()).at(-1)).toBe('0001');

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
+import type { PageCursor } from '../../lib/community-paging';
 import type { Page } from '../../lib/community-types';
 import { showToast } from '../../lib/toast';
 
@@ -8,10 +9,11 @@ export type ListState<T> = { status: 'loading' } | { status: 'error' } | { statu
 
 interface PagedListOptions<T, Input> {
   /**
-   * One page of the list, 1-based. A new function (another filter) starts again from page 1,
-   * so callers keep it stable with useCallback.
+   * One page of the list, 1-based, given the cursor of the page shown (null before the first):
+   * the next or previous page continues from it. A new function (another filter) starts again
+   * from page 1, so callers keep it stable with useCallback.
    */
-  fetchPage: (page: number) => Promise<Page<T>>;
+  fetchPage: (page: number, from: PageCursor | null) => Promise<Page<T>>;
   fetchFailure: Situation;
   validate: (input: Input) => CommunityError | null;
   add: (input: Input) => Promise<void>;
@@ -42,6 +44,9 @@ export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add,
   const [sending, setSending] = useState(false);
   const latestLoad = useRef(0);
   const requestedPage = useRef(1);
+  // The page on screen and the fetchPage that read it: its cursor is good only for the same list
+  // (a new filter reads afresh).
+  const shown = useRef<{ fetchPage: PagedListOptions<T, Input>['fetchPage']; page: Page<T> } | null>(null);
   // A ref as well as state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
 
@@ -51,8 +56,11 @@ export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add,
       requestedPage.current = page;
       setList({ status: 'loading' });
       try {
-        const result = await fetchPage(page);
-        if (ticket === latestLoad.current) setList({ status: 'ready', page: result });
+        const from = shown.current?.fetchPage === fetchPage ? shown.current.page.cursor : null;
+        const result = await fetchPage(page, from);
+        if (ticket !== latestLoad.current) return;
+        shown.current = { fetchPage, page: result };
+        setList({ status: 'ready', page: result });
       } catch (error) {
         if (ticket !== latestLoad.current) return;
         setList({ status: 'error' });
