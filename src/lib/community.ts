@@ -107,9 +107,11 @@ export interface Community {
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
   const ideas = () => client.from('mota_ideas');
-  // Reads go through the visible-registry view, whose search can use the trigram index
-  // (supabase/migrations: registry search index); new ideas go into the table.
+  // Reads go through the visible-registry views, new ideas into the table. A search reads
+  // mota_ideas_matches, whose order no index provides, so it always starts from the trigram
+  // index (supabase/migrations: registry search index, registry search order).
   const visibleIdeas = () => client.from('mota_ideas_search');
+  const matchingIdeas = () => client.from('mota_ideas_matches');
 
   /**
    * The conditions and order of a keyset step on a query, and its limit: the edge row and the
@@ -175,9 +177,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   }
 
   function ideaRows(filter: string, options: { count: boolean }) {
-    const query = visibleIdeas().select(IDEA_COLUMNS, options.count ? { count: 'exact' } : undefined);
     const condition = ideaFilter(filter);
-    return condition ? query.or(condition) : query;
+    const count = options.count ? ({ count: 'exact' } as const) : undefined;
+    return condition ? matchingIdeas().select(IDEA_COLUMNS, count).or(condition) : visibleIdeas().select(IDEA_COLUMNS, count);
   }
 
   function ideaQuery(filter: string, options: { count: boolean }) {
@@ -200,7 +202,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function matchingTotal(filter: string): Promise<number> {
     const condition = ideaFilter(filter);
     if (condition === null) return visibleTotal('fetchIdeas', 'mota_ideas');
-    const result = (await visibleIdeas().select('id', { count: 'exact', head: true }).or(condition)) as Result<null>;
+    const result = (await matchingIdeas().select('id', { count: 'exact', head: true }).or(condition)) as Result<null>;
     if (result.error) throw describeFailure('fetchIdeas', result.error, result.status);
     return result.count ?? 0;
   }

@@ -115,6 +115,8 @@ describe.each(servers)('attacks on %s', (name, open) => {
     ['insert through the search view', "insert into public.mota_ideas_search (issue, mitigation) values ('i', 'm')"],
     ['update through the search view', "update public.mota_ideas_search set issue = 'defaced'"],
     ['delete through the search view', 'delete from public.mota_ideas_search'],
+    ['update through the matches view', "update public.mota_ideas_matches set issue = 'defaced'"],
+    ['delete through the matches view', 'delete from public.mota_ideas_matches'],
     ['change the kept totals', 'update private.visible_totals set visible = 0'],
   ])('refuses: %s (42501)', async (_what, sql) => {
     expect(await sqlstate(db.visitor(freshAddress(), sql))).toBe('42501');
@@ -127,6 +129,7 @@ describe.each(servers)('attacks on %s', (name, open) => {
     // The registry's search view carries the same rule as the table's policy.
     expect(await db.visitor(address, 'select id from public.mota_ideas_search where id = $1', [hiddenIdea])).toEqual([]);
     expect(await db.visitor(address, "select id from public.mota_ideas_search where issue ilike '%attack: hidden%'")).toEqual([]);
+    expect(await db.visitor(address, "select id from public.mota_ideas_matches where issue ilike '%attack: hidden%'")).toEqual([]);
     expect(await db.visitor(address, 'select id from public.posts where is_hidden')).toEqual([]);
     expect(await db.visitor(address, "select id from public.posts where content ilike '%attack: hidden%'")).toEqual([]);
     const [visible] = await db.visitor(address, 'select count(*)::int as n from public.posts');

@@ -20,7 +20,7 @@ beforeAll(async () => {
     global: {
       fetch: (input, init) => {
         const url = decodeURIComponent(String(input instanceof Request ? input.url : input));
-        if (/\/(posts|mota_ideas_search)\?select=id,/.test(url)) reads.push(url);
+        if (/\/(posts|mota_ideas_search|mota_ideas_matches)\?select=id,/.test(url)) reads.push(url);
         return fetch(input, init);
       },
     },

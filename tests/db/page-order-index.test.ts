@@ -84,3 +84,39 @@ describe('a step to the adjacent page', () => {
     }
   });
 });
+
+describe('a registry search', () => {
+  // With the trigram index and a full read both ruled out, the planner shows what else a view
+  // offers: the view searches read must not offer the newest-first walk that tests every idea
+  // (the plan Postgres picks when it guesses too many matches).
+  async function searchPlan(relation: string) {
+    return api.backend.db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'anon', true)");
+      await tx.query("select set_config('enable_bitmapscan', 'off', true)");
+      await tx.query("select set_config('enable_seqscan', 'off', true)");
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select id, issue, created_at from public.${relation}
+          where issue ilike '%carob%' or mitigation ilike '%carob%' or proposed_by ilike '%carob%'
+          order by created_at desc, id desc limit 50`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('reads mota_ideas_matches, which no index hands over newest first', async () => {
+    expect(await searchPlan('mota_ideas_search')).toMatch(/mota_ideas_created_at_idx/);
+    expect(await searchPlan('mota_ideas_matches')).not.toMatch(/mota_ideas_created_at_idx/);
+  });
+
+  it('finds its matches through mota_ideas_search_idx where reading every idea costs more', async () => {
+    const plan = await api.backend.db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'anon', true)");
+      await tx.query("select set_config('enable_seqscan', 'off', true)");
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select id from public.mota_ideas_matches where issue ilike '%order test 1234%' order by created_at desc, id desc limit 50`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Bitmap Index Scan on mota_ideas_search_idx/);
+  });
+});
