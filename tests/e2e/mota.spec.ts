@@ -339,11 +339,11 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   await pager.getByRole('button', { name: 'Older' }).click();
   await expect(page.locator('[data-summary]')).toHaveText(`Ideas 51–100 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers())[0]).toBe('1050');
-  // Older twice more and Newer once, each a step from the edge idea of the page shown (a
-  // created_at bound beside the search, no offset), each page the one the offset reads: all
-  // 1,100 ideas share one instant, so ids alone order them.
+  // Older twice more and Newer once, each a step from the edge idea of the page shown (a search
+  // reads mota_ideas_matches: a created_at bound beside the search, no offset), each page the
+  // one the offset reads: all 1,100 ideas share one instant, so ids alone order them.
   const reads: string[] = [];
-  const onRequest = (r: Request) => r.url().includes(`${REST}/mota_ideas_search`) && r.method() === 'GET' && reads.push(decodeURIComponent(r.url()));
+  const onRequest = (r: Request) => r.url().includes(`${REST}/mota_ideas_matches`) && r.method() === 'GET' && reads.push(decodeURIComponent(r.url()));
   page.on('request', onRequest);
   const pad = (n: number) => String(n).padStart(4, '0');
   for (const [button, from] of [['Older', 101], ['Older', 151], ['Newer', 101]] as const) {
@@ -368,7 +368,7 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
 
   // The export fetches every match, in batches.
   await filterBy(page, tag);
-  const batches = countRequests(page, 'mota_ideas_search', 'GET');
+  const batches = countRequests(page, 'mota_ideas_matches', 'GET');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = (await readFile(await (await download).path())).toString('utf8');
