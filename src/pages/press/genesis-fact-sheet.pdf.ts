@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { entry, list } from '../../lib/book-entries';
+import { entry } from '../../lib/book-entries';
 import { factSheetPdf, PRESS_REPLY_HOURS } from '../../lib/press-kit';
 import { siteConfig } from '../../lib/site-config';
 import { markdownToPlainText } from '../../lib/plain-text';
