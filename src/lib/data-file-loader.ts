@@ -8,9 +8,11 @@ import type { Loader } from 'astro/loaders';
  * A content loader for one YAML or JSON file holding a list. Unlike Astro's `file()` it fails
  * the build on a syntax error (naming the file and line) instead of logging and carrying on,
  * and it keeps the file's order: entries are stored under their zero-padded position (Astro
- * lists a collection by store id), while `idKey`, when given, must still be unique.
+ * lists a collection by store id), while the `id` key, when not null, must still be unique.
+ * `count`, when given, is the number of entries the page is laid out for: any other number
+ * fails the build rather than leaving a gap or an orphan in the layout.
  */
-export function dataFile(fileName: string, idKey: string | null = 'id'): Loader {
+export function dataFile(fileName: string, { id: idKey = 'id', count }: { id?: string | null; count?: number } = {}): Loader {
   return {
     name: 'data-file',
     load: async ({ store, parseData, config, watcher, generateDigest }) => {
@@ -24,6 +26,9 @@ export function dataFile(fileName: string, idKey: string | null = 'id'): Loader 
           throw new Error(`${fileName}: ${(error as Error).message}`);
         }
         if (!Array.isArray(data)) throw new Error(`${fileName}: expected a list of entries`);
+        if (count !== undefined && data.length !== count) {
+          throw new Error(`${fileName}: expected ${count} entries, found ${data.length}`);
+        }
         store.clear();
         const seen = new Set<string>();
         for (const [index, item] of data.entries()) {

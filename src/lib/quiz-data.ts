@@ -1,6 +1,6 @@
 import { getCollection } from 'astro:content';
 import { quizContentProblems } from './quiz';
-import type { ExplorerTypeEntry, QuizQuestionEntry } from './quiz-schema';
+import type { ExplorerTypeEntry, QuizQuestionEntry } from './content-schemas';
 
 /**
  * The quiz content as pages read it at build time, checked as a whole: a broken quiz (wrong

@@ -1,21 +1,8 @@
-import { z } from 'astro/zod';
+import type { z } from 'astro/zod';
 import raw from '../../content/site.json';
+import { siteConfigSchema } from './content-schemas';
 
-/** The site configuration the author edits in content/site.json; every key is used by the site. */
-export const siteConfigSchema = z
-  .object({
-    siteName: z.string().min(1),
-    siteDescription: z.string().min(1),
-    siteUrl: z.url(),
-    contactEmail: z.email(),
-    newsletterRecipientEmail: z.email(),
-    socialLinks: z.object({ twitter: z.url(), instagram: z.url(), facebook: z.url() }),
-    forum: z.object({ postsPerPage: z.int().positive().max(100) }),
-    enableKonamiCode: z.boolean(),
-    onboardingVersion: z.string().regex(/^\d+\.\d+\.\d+$/),
-  })
-  .strict();
-
+/** The site configuration the author edits in content/site.json, with the environment applied. */
 export type SiteConfig = z.infer<typeof siteConfigSchema> & { currentYear: number };
 
 interface Env {

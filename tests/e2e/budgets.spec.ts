@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { gzipSync } from 'node:zlib';
-import { sitemapPaths } from './helpers';
+import { pagePaths } from './helpers';
 
 // JavaScript budgets (gzip, everything a page loads on its own, following imports). Bytes are
 // deterministic, so they are enforced here; timings are measured by `npm run bench`, never
@@ -24,8 +24,7 @@ test('every page stays within its JavaScript budget, before and after its island
   test.setTimeout(400_000);
   const over: string[] = [];
   const report: string[] = [];
-  // The sitemap leaves out the hidden First Light page; it is measured too.
-  for (const path of [...(await sitemapPaths(page)), '/firstlight']) {
+  for (const path of await pagePaths(page)) {
     let phase: Phase = 'initial';
     const bodies: { phase: Phase; body: Promise<Buffer> }[] = [];
     const onResponse = (response: import('@playwright/test').Response) => {

@@ -1,10 +1,10 @@
 import { test, expect } from './fixtures';
-import { sitemapPaths } from './helpers';
+import { builtPagePaths, pagePaths } from './helpers';
 
-// Checks that hold for every page in the sitemap, so new pages are covered without new code.
+// Checks that hold for every page, so new pages are covered without new code.
 test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({ page }) => {
   test.setTimeout(240_000);
-  const paths = await sitemapPaths(page);
+  const paths = await pagePaths(page);
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   const checked = new Set<string>();
@@ -33,4 +33,9 @@ test('every page has one h1, its own title and description, a canonical URL and 
     }
   }
   expect(problems).toEqual([]);
+});
+
+test('the pages the walks check are every page the build wrote', async ({ page }) => {
+  const walked = new Set(await pagePaths(page));
+  expect(builtPagePaths().filter((path) => !walked.has(path))).toEqual([]);
 });

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { routesOf } from '../../src/lib/site-routes';
 
 /** Fails the test on any console error or uncaught exception the page produces. */
 export function watchConsole(page: Page): () => void {
@@ -34,4 +36,20 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
     for (const [, url] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(url).pathname);
   }
   return paths;
+}
+
+/**
+ * Every page of the site: the sitemap's, plus each fixed route of src/pages, so a page the
+ * sitemap leaves out on purpose (the noindex First Light page) is still walked.
+ */
+export async function pagePaths(page: Page): Promise<string[]> {
+  const pageFiles = readdirSync('src/pages', { recursive: true, encoding: 'utf8' });
+  return [...new Set([...(await sitemapPaths(page)), ...routesOf(pageFiles)])];
+}
+
+/** The address of every HTML page the build wrote (the not-found page aside). */
+export function builtPagePaths(dist = 'dist'): string[] {
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('pagefind'))
+    .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/\/index$/, '') || '/');
 }

@@ -1,12 +1,12 @@
 import { test as base } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { watchCspViolations } from './csp-watch';
-import { sitemapPaths } from './helpers';
+import { pagePaths } from './helpers';
 
 // Every test's page fails on a CSP violation (./fixtures): visiting each page is the check.
 test('every page is served with its security headers and runs with zero CSP violations', async ({ page }) => {
   test.setTimeout(240_000);
-  for (const path of [...(await sitemapPaths(page)), '/not-a-page']) {
+  for (const path of [...(await pagePaths(page)), '/not-a-page']) {
     const response = await page.goto(path);
     const headers = response!.headers();
     expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'/);

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { explorerTypeSchema } from '../../src/lib/quiz-schema';
-import { isSpecRoute, specRoutes } from '../../src/lib/spec-routes';
+import { explorerTypeSchema as schemaFor } from '../../src/lib/content-schemas';
+import { routesOf, siteRoutes } from '../../src/lib/site-routes';
 
 const raw = yaml.load(readFileSync(new URL('../../content/data/explorer-types.yaml', import.meta.url), 'utf8'));
+const explorerTypeSchema = schemaFor(siteRoutes());
+const isRoute = (path: string) => siteRoutes().includes(path);
 const types = explorerTypeSchema.array().parse(raw);
 
 // The curated-link destinations each portal must offer.
@@ -14,19 +16,19 @@ const portalPaths = [
 ];
 
 describe('explorer types', () => {
-  it('each has a name, a description and curated links to spec routes', () => {
+  it('each has a name, a description and curated links to routes of the site', () => {
     for (const type of types) {
       expect(type.name.trim()).not.toBe('');
       expect(type.description?.trim()).toBeTruthy();
       expect(type.curatedLinks.length).toBeGreaterThan(0);
-      for (const link of type.curatedLinks) expect(isSpecRoute(link.path), `${type.id}: ${link.path}`).toBe(true);
+      for (const link of type.curatedLinks) expect(isRoute(link.path), `${type.id}: ${link.path}`).toBe(true);
     }
   });
 
   it('between them, link to every destination the spec lists for the portals', () => {
     const used = new Set<string>(types.flatMap((t) => t.curatedLinks.map((l) => l.path)));
     for (const path of portalPaths) {
-      expect(isSpecRoute(path), path).toBe(true);
+      expect(isRoute(path), path).toBe(true);
       expect(used.has(path), path).toBe(true);
     }
   });
@@ -51,12 +53,19 @@ describe('explorer types', () => {
   });
 });
 
-describe('spec routes', () => {
-  it('lists the 33 fixed routes of the spec, each once, with no trailing slash', () => {
-    expect(specRoutes).toHaveLength(33);
-    expect(new Set(specRoutes).size).toBe(33);
-    for (const route of specRoutes) expect(route === '/' || !route.endsWith('/')).toBe(true);
-    expect(isSpecRoute('/nope')).toBe(false);
-    expect(isSpecRoute('/essays/')).toBe(false);
+describe('the site routes', () => {
+  const routes = siteRoutes();
+
+  it('are the page files under src/pages, each once, with no trailing slash', () => {
+    const files = readdirSync(new URL('../../src/pages', import.meta.url), { recursive: true, encoding: 'utf8' });
+    expect(routes).toEqual(routesOf(files));
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const route of routes) expect(route === '/' || !route.endsWith('/')).toBe(true);
+    for (const route of ['/', '/about', '/essays', '/fieldnotes', '/curious-mind-quiz', '/mota']) expect(routes).toContain(route);
+  });
+
+  it('name a page file by its address, and leave out 404, endpoints and pages made from content', () => {
+    expect(routesOf(['index.astro', 'essays/index.astro', 'press-media-kit.astro', 'reindex.md'])).toEqual(['/', '/essays', '/press-media-kit', '/reindex']);
+    expect(routesOf(['essays/[category]/[slug].astro', '404.astro', 'rss.xml.ts', 'press/genesis-fact-sheet.pdf.ts'])).toEqual([]);
   });
 });

@@ -16,11 +16,12 @@ import {
   winningTypeIndex,
   type QuizQuestion,
 } from '../../src/lib/quiz';
-import { explorerTypeSchema, quizQuestionSchema } from '../../src/lib/quiz-schema';
+import { explorerTypeSchema, quizQuestionSchema } from '../../src/lib/content-schemas';
+import { siteRoutes } from '../../src/lib/site-routes';
 
 const load = (file: string) => yaml.load(readFileSync(new URL(`../../content/data/${file}`, import.meta.url), 'utf8'));
 const questions = quizQuestionSchema.array().parse(load('quiz.yaml'));
-const types = explorerTypeSchema.array().parse(load('explorer-types.yaml'));
+const types = explorerTypeSchema(siteRoutes()).array().parse(load('explorer-types.yaml'));
 
 describe('scoring', () => {
   it('gives one point per answer to the type at its score index', () => {

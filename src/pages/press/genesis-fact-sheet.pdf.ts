@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
-import { entry } from '../../lib/book-entries';
+import { contentPage } from '../../lib/content-entries';
 import { factSheetPdf, PRESS_REPLY_HOURS } from '../../lib/press-kit';
 import { siteConfig } from '../../lib/site-config';
 import { markdownToPlainText } from '../../lib/plain-text';
 
 /** The one-page fact sheet, laid out at build time from the press kit, synopsis and short bio. */
 export const GET: APIRoute = async () => {
-  const kit = await entry('authorPressKit', 'press-kit', 'content/author/press-kit.md');
-  const synopsis = await entry('bookSynopsis', 'synopsis', 'content/book/synopsis.md');
-  const bio = await entry('authorBios', 'bio-short', 'content/author/bio-short.md');
+  const kit = await contentPage('author', 'press-kit', 'press-kit');
+  const synopsis = await contentPage('book', 'synopsis', 'synopsis');
+  const bio = await contentPage('author', 'bio-short', 'bio');
   const pdf = await factSheetPdf({
     title: 'GENESIS',
     subtitle: 'A novel by Elias Varros',
