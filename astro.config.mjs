@@ -1,21 +1,23 @@
 // @ts-check
-import { defineConfig, fontProviders } from 'astro/config';
+import { defineConfig, envField, fontProviders } from 'astro/config';
+import { loadEnv } from 'vite';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
-import afterPaintDirective from './src/integrations/after-paint-directive.mjs';
-import pruneCss from './src/integrations/prune-css.mjs';
-import scriptsAfterPaint from './src/integrations/scripts-after-paint.mjs';
+import scriptsAfterPaint from './src/integrations/scripts-after-paint/index.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
-import { createHash } from 'node:crypto';
-import { HEAD_SCRIPT } from './src/lib/head-script.mjs';
 import { subsetFontFile } from './scripts/subset-fonts.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
-const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
+// The build's environment (shell, then .env), declared and checked once in `env.schema` below;
+// pages and islands read it through astro:env. The config itself needs two values before
+// astro:env exists: the site's address and the Supabase origin its CSP allows.
+const DEFAULT_SITE_URL = 'http://localhost:4321';
+const { PUBLIC_SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+const site = PUBLIC_SITE_URL || DEFAULT_SITE_URL;
 
 // Self-hosted fonts, subset to the Latin the site sets and the weights its CSS uses
 // (scripts/subset-fonts.mjs). They are never on the first page's critical path: that page is set
@@ -33,10 +35,20 @@ const [literata, literataItalic, fraunces] = await Promise.all([
 
 // The forum and registry talk to Supabase; without a project configured, to the embedded
 // backend on the site's own origin ('self').
-const supabaseOrigin = process.env.PUBLIC_SUPABASE_URL ? new URL(process.env.PUBLIC_SUPABASE_URL).origin : null;
+const supabaseOrigin = PUBLIC_SUPABASE_URL && URL.canParse(PUBLIC_SUPABASE_URL) ? new URL(PUBLIC_SUPABASE_URL).origin : null;
 
 export default defineConfig({
   site,
+  env: {
+    schema: {
+      // The canonical origin in links, the sitemap and social cards (pages read it as `site`).
+      PUBLIC_SITE_URL: envField.string({ context: 'server', access: 'public', url: true, default: DEFAULT_SITE_URL }),
+      // A real Supabase project; unset, the forum and registry use the embedded backend on the
+      // site's own origin, which accepts PUBLIC_SUPABASE_ANON_KEY or the development key.
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', url: true, optional: true }),
+      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+  },
   security: {
     // Astro puts a <meta> policy with the hash of every script and style it emits on each page.
     csp: {
@@ -50,12 +62,9 @@ export default defineConfig({
         "form-action 'self'",
         "worker-src 'self'",
       ],
-      // Pagefind's search runs as WebAssembly.
-      scriptDirective: {
-        resources: ["'self'", "'wasm-unsafe-eval'"],
-        // Astro hashes the scripts it bundles; the one inline <head> script is hashed here.
-        hashes: [`sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`],
-      },
+      // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
+      // injects (the <head> script comes from scripts-after-paint).
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
@@ -94,10 +103,9 @@ export default defineConfig({
     // Essays and field notes may be .mdx, using the components the essay page passes them.
     mdx(),
     react(),
-    afterPaintDirective(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
-    pruneCss(),
+    // The <head> script, every other script held until first paint, client:afterpaint/konami.
     scriptsAfterPaint(),
     securityHeaders(),
     // Every page's own 1200 × 630 card, drawn from its head after the build (cached between builds).

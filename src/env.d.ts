@@ -1,11 +1,11 @@
 /// <reference types="astro/client" />
 
-// The site's own client directives (src/integrations/after-paint-directive.mjs).
+// The site's own client directives (src/integrations/scripts-after-paint/).
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate after the first paint; with "visible", once the island is also in view. */
     'client:afterpaint'?: boolean | 'visible';
-    /** Hydrate when a visitor starts the Konami sequence (src/scripts/konami-directive.ts). */
+    /** Hydrate when a visitor starts the Konami sequence (scripts-after-paint/konami-directive.ts). */
     'client:konami'?: boolean;
   }
 }

@@ -1,19 +1,14 @@
 import { Suspense, memo, useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
-import {
-  LIMITS,
-  addPost,
-  describeFailure,
-  listPosts,
-  messages,
-  validatePost,
-  type Page,
-  type Post,
-} from '../lib/community';
-import { displayName, formatPostDate } from '../lib/community-format';
+import { addPost, listPosts } from '../lib/community-calls';
+import { LIMITS } from '../lib/community-limits';
+import { messages } from '../lib/community-messages';
+import type { Post } from '../lib/community-types';
+import { validatePost } from '../lib/community-validation';
+import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community-format';
 import { tabForKey } from '../lib/tabs';
-import { showToast } from '../lib/toast';
-import { Honeypot, Pager } from './community-fields';
-import { CountedField } from './lazy-counted-field';
+import { Honeypot, ListStatus, Pager } from '../components/react/community-fields';
+import { usePagedList, type ListState } from '../components/react/use-paged-list';
+import { CountedField } from '../components/react/lazy-counted-field';
 
 /**
  * The Carob Forum: the Join the Dialogue form and the list of posts, in
@@ -28,47 +23,33 @@ interface Props {
   postsPerPage: number;
 }
 
-type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page<Post> };
-
-const EMPTY = 'The grove is quiet. Be the first to speak.';
+const LIST_STATUS = {
+  loading: 'Gathering the conversation from beneath the Sentinel…',
+  unreachable: 'The dialogue could not be reached just now.',
+  empty: 'The grove is quiet. Be the first to speak.',
+};
+const PAGER_LABELS = { pages: 'Forum pages', previous: 'Earlier', next: 'Later' };
 const VIEWS = ['Thread View', 'Dialogue Scroll'] as const;
 /** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
 const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
 
 export default function CarobForum({ postsPerPage }: Props) {
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const listTop = useRef<HTMLHeadingElement>(null);
+  const fetchPage = useCallback((page: number) => listPosts({ page, pageSize: postsPerPage }), [postsPerPage]);
+  const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
+    fetchPage,
+    fetchFailure: 'fetchPosts',
+    validate: validatePost,
+    add: addPost,
+    addFailure: 'submitPost',
+    added: messages.postSubmitted,
+    listTop,
+  });
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
-  const [trap, setTrap] = useState('');
-  const [sending, setSending] = useState(false);
   const [view, setView] = useState(0);
-  // A ref as well as state: a double click lands before React re-renders the disabled button.
-  const inFlight = useRef(false);
-  const latestLoad = useRef(0);
   const revealNewest = useRef(false);
   const newestRef = useRef<HTMLLIElement>(null);
-  const listTop = useRef<HTMLHeadingElement>(null);
-
-  const load = useCallback(
-    async (page: number) => {
-      const ticket = ++latestLoad.current;
-      setList({ status: 'loading' });
-      try {
-        const result = await listPosts({ page, pageSize: postsPerPage });
-        if (ticket === latestLoad.current) setList({ status: 'ready', page: result });
-      } catch (error) {
-        if (ticket !== latestLoad.current) return;
-        setList({ status: 'error' });
-        const failure = describeFailure('fetchPosts', error);
-        showToast(failure.title, failure.description);
-      }
-    },
-    [postsPerPage],
-  );
-
-  useEffect(() => {
-    void load(1);
-  }, [load]);
 
   // After posting, bring the visitor's post (the newest, last on the first page) into view.
   useEffect(() => {
@@ -77,50 +58,19 @@ export default function CarobForum({ postsPerPage }: Props) {
     newestRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [list]);
 
-  const clearForm = () => {
-    setContent('');
-    setName('');
-    setTrap('');
-  };
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
     // Read from the form, not the state: a visitor quick enough to post before the fields' code
     // has arrived typed into the server's HTML, and that text is in the form alone.
     const form = new FormData(event.currentTarget);
     const input = { content: String(form.get('content') ?? ''), authorName: String(form.get('author_name') ?? '') };
-    const refusal = validatePost(input);
-    if (refusal) {
-      showToast(refusal.title, refusal.description);
-      return;
-    }
-    if (trap) {
-      // Only a robot fills the hidden field: tell it what it wants to hear and send nothing.
-      clearForm();
-      showToast(messages.postSubmitted.title, messages.postSubmitted.description, { variant: 'normal' });
-      return;
-    }
-    inFlight.current = true;
-    setSending(true);
-    try {
-      await addPost(input);
-      clearForm();
-      showToast(messages.postSubmitted.title, messages.postSubmitted.description, { variant: 'normal' });
-      revealNewest.current = true;
-      await load(1);
-    } catch (error) {
-      const failure = describeFailure('submitPost', error);
-      showToast(failure.title, failure.description);
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  };
-
-  const goTo = (page: number) => {
-    void load(page);
-    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    void submit(input, {
+      onAdded: () => {
+        setContent('');
+        setName('');
+        revealNewest.current = true;
+      },
+    });
   };
 
   return (
@@ -132,7 +82,7 @@ export default function CarobForum({ postsPerPage }: Props) {
         <p className="mt-2 text-muted">
           Pull up a root and say what is on your mind. Your words appear below for everyone who comes to sit here.
         </p>
-        <form className="mt-6 space-y-5" onSubmit={submit} noValidate aria-describedby="forum-form-note" data-counted-form>
+        <form className="mt-6 space-y-5" onSubmit={onSubmit} noValidate aria-describedby="forum-form-note" data-counted-form>
           <JoinFields name={name} onNameChange={setName} content={content} onContentChange={setContent} />
           <Honeypot value={trap} onChange={setTrap} />
           <div className="flex flex-wrap items-center gap-4">
@@ -169,16 +119,14 @@ export default function CarobForum({ postsPerPage }: Props) {
             className="mt-5 rounded-2xl focus-visible:outline-offset-4"
           >
             {index === view && (
-              <PostList list={list} view={index === 0 ? 'thread' : 'scroll'} onRetry={() => void load(1)} newestRef={newestRef} />
+              <PostList list={list} view={index === 0 ? 'thread' : 'scroll'} onRetry={reload} newestRef={newestRef} />
             )}
           </div>
         ))}
         {list.status === 'ready' && (
           // Pages are numbered in reading order: 1 is the earliest, the last holds the newest posts.
           <Pager
-            label="Forum pages"
-            previousLabel="Earlier"
-            nextLabel="Later"
+            labels={PAGER_LABELS}
             current={list.page.pageCount - list.page.page + 1}
             count={list.page.pageCount}
             onChange={(shown) => goTo(list.page.pageCount - shown + 1)}
@@ -213,7 +161,7 @@ const JoinFields = memo(function JoinFields({ name, onNameChange, content, onCon
         onChange={onNameChange}
         max={LIMITS.authorName}
         autoComplete="nickname"
-        placeholder="Anonymous"
+        placeholder={ANONYMOUS}
       />
       <CountedField
         label="Your message"
@@ -267,13 +215,13 @@ function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: 
   );
 }
 
-function ListSummary({ list }: { list: ListState }) {
+function ListSummary({ list }: { list: ListState<Post> }) {
   if (list.status !== 'ready' || list.page.total === 0) return null;
   const { page, pageSize, total, pageCount, rows } = list.page;
   // Page 1 holds the newest posts; count positions from the first post ever written.
   const last = total - (page - 1) * pageSize;
   const first = last - rows.length + 1;
-  const f = (n: number) => n.toLocaleString('en-GB');
+  const f = formatCount;
   return (
     <p className="mt-3 font-sans text-sm text-muted" data-summary>
       {pageCount === 1 ? `${f(total)} ${total === 1 ? 'message' : 'messages'}` : `Messages ${f(first)}–${f(last)} of ${f(total)}`}
@@ -283,39 +231,19 @@ function ListSummary({ list }: { list: ListState }) {
 }
 
 interface PostListProps {
-  list: ListState;
+  list: ListState<Post>;
   view: 'thread' | 'scroll';
   onRetry: () => void;
   newestRef: RefObject<HTMLLIElement | null>;
 }
 
 function PostList({ list, view, onRetry, newestRef }: PostListProps) {
-  if (list.status === 'loading') {
+  if (list.status !== 'ready' || list.page.rows.length === 0) {
     return (
-      <p role="status" className="py-10 text-center text-muted" data-state="loading">
-        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">●</span>
-        Gathering the conversation from beneath the Sentinel…
-      </p>
-    );
-  }
-  if (list.status === 'error') {
-    return (
-      <div className="rounded-2xl border border-dashed border-line px-6 py-10 text-center" data-state="error">
-        <p>The dialogue could not be reached just now.</p>
-        <button type="button" className="btn btn-secondary mt-4" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <ListStatus list={list} words={LIST_STATUS} loadingClassName="py-10" onRetry={onRetry} />
     );
   }
   const { rows, page } = list.page;
-  if (rows.length === 0) {
-    return (
-      <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic" data-state="empty">
-        {EMPTY}
-      </p>
-    );
-  }
   const last = rows.length - 1;
   if (view === 'thread') {
     return (

@@ -1,6 +1,6 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
-import { submitEarlyAccess } from './signup-submit';
+import { submitEarlyAccess } from '../lib/signup-submit';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {

@@ -1,6 +1,6 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
-import { submitFirstLight } from './signup-submit';
+import { submitFirstLight } from '../lib/signup-submit';
 
 /** The First Light sign-up: a record kept in this browser and a prefilled message to `recipient`. */
 export default function FirstLightForm({ recipient }: { recipient: string }) {

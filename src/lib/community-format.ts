@@ -1,12 +1,12 @@
 /**
  * Pure helpers the forum and registry islands share: cutting text at the database's limits,
- * names and dates as shown, the Random Idea message, and the paging window. (Data access,
- * validation and error messages live in community.ts.)
+ * names and dates as shown, and the Random Idea message. (Data access lives
+ * in community.ts, validation in community-validation.ts, wording in community-messages.ts.)
  */
 
 /**
  * The text cut to at most `max` characters, counted as Postgres counts them (code points, like
- * `characterCount` in community.ts), so an emoji is never split: the form refuses more.
+ * `characterCount` in community-validation.ts), so an emoji is never split: the form refuses more.
  */
 export function clampChars(text: string, max: number): string {
   if (text.length <= max) return text; // UTF-16 length ≥ code points: already short enough
@@ -20,18 +20,31 @@ export function displayName(name: string | null | undefined): string {
   return name?.trim() || ANONYMOUS;
 }
 
-/** A readable date and time for a post, in the visitor's time zone: "3 June 2025, 14:22". */
-export function formatPostDate(timestamp: string, timeZone?: string): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
+// Numbers and dates are put together by hand, not with Intl: a page's first Intl call loads the
+// browser's locale data, 20-30 ms of main thread (about 100 ms on a slow phone), and it fell in
+// the render that shows the forum's or the registry's first page. These give what 'en-GB' gives.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// en-GB abbreviates September as "Sept".
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A count as shown: 1,234,567. */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** A short date for the registry table: "3 Jun 2025". */
-export function formatShortDate(timestamp: string, timeZone?: string): string {
+/** A readable date and time for a post, in the visitor's time zone: "3 June 2025 at 14:22". */
+export function formatPostDate(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(date);
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()} at ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** A short date for the registry table, in the visitor's time zone: "3 Jun 2025". */
+export function formatShortDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /** The Random Idea toast: the issue, the proposed solution and who proposed it. */
@@ -43,21 +56,4 @@ export function randomIdeaMessage(idea: { issue: string; mitigation: string; pro
     title: `Random Idea: ${idea.issue}`,
     description: `Solution: ${idea.mitigation} (Proposed by: ${displayName(idea.proposedBy)})`,
   };
-}
-
-/**
- * The page numbers a pager shows around the current one: always the first and the last, the
- * current page with `radius` neighbours, and null where a run of pages is skipped.
- */
-export function pageWindow(current: number, count: number, radius = 1): (number | null)[] {
-  if (count <= 0) return [];
-  const pages: (number | null)[] = [];
-  const from = Math.max(2, current - radius);
-  const to = Math.min(count - 1, current + radius);
-  pages.push(1);
-  if (from > 2) pages.push(from === 3 ? 2 : null);
-  for (let p = from; p <= to; p++) pages.push(p);
-  if (to < count - 1) pages.push(to === count - 2 ? count - 1 : null);
-  if (count > 1) pages.push(count);
-  return pages;
 }

@@ -24,4 +24,5 @@ export function parseSiteConfig(input: unknown, env: Env, now = new Date()): Sit
   };
 }
 
-export const siteConfig: SiteConfig = parseSiteConfig(raw, import.meta.env as Env);
+// Astro's `site`, which astro.config.mjs takes from PUBLIC_SITE_URL (declared and checked there).
+export const siteConfig: SiteConfig = parseSiteConfig(raw, { PUBLIC_SITE_URL: import.meta.env.SITE });

@@ -20,13 +20,18 @@ interface Site {
 
 const personRef = (siteUrl: string) => ({ '@type': 'Person', name: AUTHOR_NAME, url: `${siteUrl}/about` });
 
+/** The head of a description: its type, an '@id' naming it across the site, its name and its page. */
+const rootNode = (type: 'Book' | 'Person', name: string, url: string) => ({
+  '@context': 'https://schema.org',
+  '@type': type,
+  '@id': `${url}#${type.toLowerCase()}`,
+  name,
+  url,
+});
+
 export function bookJsonLd({ siteUrl }: Site, description: string, path = '/book'): Record<string, unknown> {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'Book',
-    '@id': `${siteUrl}/book#book`,
-    name: BOOK_TITLE,
-    url: `${siteUrl}/book`,
+    ...rootNode('Book', BOOK_TITLE, `${siteUrl}/book`),
     mainEntityOfPage: `${siteUrl}${path}`,
     description,
     author: personRef(siteUrl),
@@ -39,11 +44,7 @@ export function bookJsonLd({ siteUrl }: Site, description: string, path = '/book
 
 export function personJsonLd({ siteUrl, sameAs = [] }: Site, description: string): Record<string, unknown> {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'Person',
-    '@id': `${siteUrl}/about#person`,
-    name: AUTHOR_NAME,
-    url: `${siteUrl}/about`,
+    ...rootNode('Person', AUTHOR_NAME, `${siteUrl}/about`),
     description,
     jobTitle: 'Novelist',
     image: `${siteUrl}${pressFiles.portrait}`,

@@ -1,46 +1,11 @@
-import { PostgrestClient } from '@supabase/postgrest-js';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import { createSupabase, resolveSupabaseTarget, type CommunityClient } from './supabase-target';
 
 /**
- * The site's one Supabase client. With PUBLIC_SUPABASE_URL set it
- * talks to that project; without it, to the embedded backend that `npm start` and
- * `npm run dev` serve on the page's own origin, with PUBLIC_SUPABASE_ANON_KEY or the
- * development key.
- *
- * The pages only read and insert rows, so the client is supabase-js's own database client,
- * `@supabase/postgrest-js`, which `createClient(...).from()` wraps: the same query builder,
- * requests and errors, without auth, realtime, storage and functions. That is about 5 KB gzip
- * instead of about 59 KB, which is what lets the forum and registry islands (React included)
- * stay within the 90 KB island-page budget (tests/e2e/budgets.spec.ts).
+ * The site's one Supabase client, configured by the build's environment (declared and checked
+ * in astro.config.mjs `env.schema`). Without a project configured it talks to the embedded
+ * backend on the page's own origin (supabase-target.ts).
  */
-
-/** What the data module needs of a client: supabase-js's `SupabaseClient` fits it too. */
-export type CommunityClient = Pick<PostgrestClient, 'from'>;
-
-export interface SupabaseTarget {
-  url: string;
-  anonKey: string;
-}
-
-/** Where the client connects, from the build's environment and the page's origin. */
-export function resolveSupabaseTarget(
-  env: { PUBLIC_SUPABASE_URL?: string; PUBLIC_SUPABASE_ANON_KEY?: string },
-  origin: string | undefined,
-): SupabaseTarget {
-  const url = env.PUBLIC_SUPABASE_URL?.trim() || origin;
-  if (!url) throw new Error('PUBLIC_SUPABASE_URL is unset and there is no page origin to fall back to');
-  return { url: url.replace(/\/+$/, ''), anonKey: env.PUBLIC_SUPABASE_ANON_KEY?.trim() || DEV_ANON_KEY };
-}
-
-/**
- * A client for a target, sending the headers supabase-js sends (apikey, and the anon key as
- * the bearer token: the site has no accounts, so there is no session).
- */
-export function createSupabase({ url, anonKey }: SupabaseTarget): CommunityClient {
-  return new PostgrestClient(`${url}/rest/v1`, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-  });
-}
 
 let shared: CommunityClient | undefined;
 
@@ -48,11 +13,7 @@ let shared: CommunityClient | undefined;
 export function supabase(): CommunityClient {
   shared ??= createSupabase(
     resolveSupabaseTarget(
-      // Named one by one: Vite replaces each at build time, and only these reach the bundle.
-      {
-        PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
-        PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
-      },
+      { PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY },
       typeof window === 'undefined' ? undefined : window.location.origin,
     ),
   );

@@ -6,6 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError, toApiError } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
+import { runInOneTransaction } from './pipeline.mjs';
 import { parseQuery } from './query-params.mjs';
 import { checkInsertRows, checkQueryLimits, checkStatementSize } from './request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
@@ -72,7 +73,8 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
   };
 
   /**
-   * Runs one statement as `anon` in its own transaction, after the requests before it.
+   * Runs one statement as `anon` in its own transaction, after the requests before it: the
+   * request's settings and the statement go to the database together (runInOneTransaction).
    * @param {Request} req @param {string} method @param {import('./sql.mjs').Statement} statement
    * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
    */
@@ -81,24 +83,27 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
     const headers = JSON.stringify(requestHeaders(req, trustProxy));
     const url = new URL(req.url ?? '/', 'http://localhost');
     const role = roles.get(req) ?? 'anon';
-    return queue.run(() =>
-      db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', $4, true),
-                  set_config('request.jwt.claims', json_build_object('role', $4::text)::text, true),
-                  set_config('request.headers', $1, true),
-                  set_config('request.method', $2, true),
-                  set_config('request.path', $3, true)`,
-          [headers, method, url.pathname, role],
-        );
-        const { rows } = await tx.query(statement.text, statement.params);
-        const row = /** @type {{ total: number | null, page_total: number, body: string | null }} */ (rows[0]);
-        let total = row.total === null ? null : Number(row.total);
-        const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
-        if (plan) total = await countWithPlan(tx, plan);
-        return { total, count: Number(row.page_total), body: row.body };
-      }),
-    );
+    const settings = {
+      text: `select set_config('role', $4, true),
+                    set_config('request.jwt.claims', json_build_object('role', $4::text)::text, true),
+                    set_config('request.headers', $1, true),
+                    set_config('request.method', $2, true),
+                    set_config('request.path', $3, true)`,
+      params: [headers, method, url.pathname, role],
+    };
+    const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
+    return queue.run(async () => {
+      const [, [row], explained] = await runInOneTransaction(
+        db,
+        plan ? [settings, statement, { text: plan.text, params: plan.params }] : [settings, statement],
+      );
+      const [total, pageTotal, body] = row;
+      return {
+        total: plan ? await countWithPlan(explained, plan, (exact) => runInOneTransaction(db, [settings, exact])) : total === null ? null : Number(total),
+        count: Number(pageTotal),
+        body,
+      };
+    });
   }
 
   /** @param {Exchange} exchange */
@@ -151,17 +156,18 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
 /**
  * count=planned: the planner's estimate of the rows a read matches. count=estimated: that
  * estimate when it is above the threshold, else the exact count (itself capped one row past
- * the threshold, so a wrong estimate never turns into a full scan).
- * @param {import('@electric-sql/pglite').Transaction} tx
+ * the threshold, so a wrong estimate never turns into a full scan). The exact count runs only
+ * when needed, in a transaction of its own: the serial queue lets nothing in between.
+ * @param {import('./pipeline.mjs').Row[]} explained the plan's rows
  * @param {import('./sql.mjs').CountPlan} plan
+ * @param {(exact: import('./pipeline.mjs').Statement) => Promise<import('./pipeline.mjs').Row[][]>} run
  */
-async function countWithPlan(tx, plan) {
-  const { rows } = await tx.query(plan.text, plan.params);
-  const explained = /** @type {any} */ (rows[0])['QUERY PLAN'];
-  const tree = typeof explained === 'string' ? JSON.parse(explained) : explained;
+async function countWithPlan(explained, plan, run) {
+  const tree = JSON.parse(String(explained[0][0]));
   const planned = Math.max(0, Math.round(Number(tree[0].Plan['Plan Rows'])));
   if (planned > plan.exactUpTo) return planned;
-  const exact = Number(/** @type {any} */ ((await tx.query(plan.exact, plan.params)).rows[0]).total);
+  const [, [[counted]]] = await run({ text: plan.exact, params: plan.params });
+  const exact = Number(counted);
   return exact > plan.exactUpTo ? Math.max(planned, exact) : exact;
 }
 

@@ -2,7 +2,8 @@
 // (The same Postgres rules run on the real project; these need the owner's view or control
 // over the client address, which only the stand-in gives.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_CONSTRAINTS, LIMITS, createCommunity } from '../../src/lib/community';
+import { createCommunity } from '../../src/lib/community';
+import { CHECK_CONSTRAINTS, LIMITS } from '../../src/lib/community-limits';
 import { startBackend, tableCounts, type RunningBackend } from './harness';
 
 describe('rate limit (5 inserts per table per 10 minutes per client)', () => {
@@ -64,7 +65,7 @@ describe('rate limit (5 inserts per table per 10 minutes per client)', () => {
   });
 });
 
-describe('limits and constraints agree with src/lib/community.ts', () => {
+describe('limits and constraints agree with src/lib/community-limits.ts', () => {
   let api: RunningBackend;
   beforeAll(async () => {
     api = await startBackend({ rateLimit: 0 });
@@ -111,7 +112,7 @@ describe('limits and constraints agree with src/lib/community.ts', () => {
     const community = createCommunity(api.client());
     // Sent straight to the database (skipping the module's own checks) to see its answer.
     const refused = await api.client().from('posts').insert({ content: 'x'.repeat(LIMITS.postContent + 1) });
-    const { describeFailure } = await import('../../src/lib/community');
+    const { describeFailure } = await import('../../src/lib/community-messages');
     const error = describeFailure('submitPost', refused.error, refused.status);
     expect(error.reason).toBe('too-long');
     expect(error.description).toContain('2,000 characters');

@@ -78,7 +78,7 @@ describe('limits on filters', () => {
   });
 
   it('the registry search the site sends fits, at the longest search the box allows', async () => {
-    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community');
+    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community-search');
     const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
     const { error, status } = await api.client().from('mota_ideas').select('id', { count: 'exact' }).or(filter!).order('created_at', { ascending: false }).range(0, 49);
     expect(error).toBeNull();

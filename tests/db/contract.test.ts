@@ -4,7 +4,8 @@
 // and it inserts only one post and one idea (the real project's rate limit stays untouched).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommunity, LIMITS, type Community } from '../../src/lib/community';
+import { type Community, createCommunity } from '../../src/lib/community';
+import { LIMITS } from '../../src/lib/community-limits';
 import { clientFor, startBackend, type RunningBackend } from './harness';
 
 interface Target {

@@ -2,7 +2,9 @@
 // refuses it, and the forms' own checks (src/lib/community.ts) refuse the same rows with the
 // same message. (supabase/tests/database/visible_text.test.sql has the SQL-level cases.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFailure, validateIdea, validatePost, type PostInput, type IdeaInput } from '../../src/lib/community';
+import { describeFailure } from '../../src/lib/community-messages';
+import { type IdeaInput, type PostInput } from '../../src/lib/community-types';
+import { validateIdea, validatePost } from '../../src/lib/community-validation';
 import { startBackend, type RunningBackend } from './harness';
 
 const INVISIBLE = ['\u200b', '\u2060', '\u3164', '\u2800', '\u180e', '\u00ad', '\u115f', '\u1160', '\uffa0', '\ufeff', '\u200d', '\u{e0041}', '\u034f', '\ufe0f'];

@@ -48,7 +48,7 @@ test('every page stays within its JavaScript budget, before and after its island
       (window.__siteToasts ??= []).push({ id: 'budget', title: 'Measured', variant: 'normal', duration: 60_000 });
       window.dispatchEvent(new CustomEvent('site:toast'));
     });
-    await expect(page.locator('[data-toast]')).toHaveCount(1);
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toHaveCount(1);
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
 

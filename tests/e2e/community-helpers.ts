@@ -26,19 +26,22 @@ export function unique(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
-export const toast = (page: Page) => page.locator('[data-toast]');
+export const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
+
+/** showToast's variants as sonner marks them (data-type). */
+const TOAST_TYPES: Record<string, string> = { normal: 'info', success: 'success', destructive: 'error' };
 
 /**
  * A toast with exactly this title (and, when given, this text and variant) is shown, and it is
  * the only one once the one it replaced has left.
  */
 export async function expectToast(page: Page, title: string, description?: string | null, variant?: string) {
-  const t = toast(page).filter({ has: page.locator('p:first-child', { hasText: title }) }).last();
+  const t = toast(page).filter({ has: page.locator('[data-title]', { hasText: title }) }).last();
   await expect(t).toBeVisible();
-  await expect(t.locator('p').first()).toHaveText(title);
-  if (description === null) await expect(t.locator('p')).toHaveCount(1);
-  else if (description !== undefined) await expect(t.locator('p').nth(1)).toHaveText(description);
-  if (variant) await expect(t).toHaveAttribute('data-variant', variant);
+  await expect(t.locator('[data-title]')).toHaveText(title);
+  if (description === null) await expect(t.locator('[data-description]')).toHaveCount(0);
+  else if (description !== undefined) await expect(t.locator('[data-description]')).toHaveText(description);
+  if (variant) await expect(t).toHaveAttribute('data-type', TOAST_TYPES[variant]);
   await expect(toast(page)).toHaveCount(1);
 }
 

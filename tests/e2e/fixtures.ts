@@ -3,7 +3,7 @@ import { watchCspViolations } from './csp-watch';
 
 /**
  * Pages start their scripts at the first contentful paint, after the `load` event Playwright
- * waits for (src/integrations/scripts-after-paint.mjs). A visitor never notices; a test that
+ * waits for (src/integrations/scripts-after-paint/). A visitor never notices; a test that
  * clicks at once would. So `goto`, `reload` and `goBack` here also wait until every script has
  * run (the head script marks <html data-ready>) and every island has hydrated, or return at once
  * when JavaScript is off.

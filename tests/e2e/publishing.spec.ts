@@ -77,8 +77,8 @@ test('Share copies the link with the copy toast where there is no share sheet', 
   });
   await page.goto('/essays/philosophy/golden-age');
   await page.getByRole('button', { name: 'Share' }).click();
-  await expect(page.locator('[data-toast]')).toContainText('Copied to clipboard!');
-  await expect(page.locator('[data-toast]')).toContainText('Link successfully copied.');
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copied to clipboard!');
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Link successfully copied.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/essays\/philosophy\/golden-age$/);
 });
 
@@ -98,7 +98,7 @@ test('Share hands the title and link to the share sheet where there is one', asy
     title: 'The Golden Age',
     url: expect.stringMatching(/\/essays\/philosophy\/golden-age$/),
   });
-  await expect(page.locator('[data-toast]')).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toHaveCount(0);
 });
 
 test.describe('JavaScript off', () => {

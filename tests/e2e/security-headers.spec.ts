@@ -43,7 +43,7 @@ test('search (WebAssembly) and toasts (injected styles) work under the policy', 
     );
   });
   await page.goto('/');
-  await expect(page.locator('[data-toast]')).toContainText('Policy check');
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Policy check');
   await page.keyboard.press('Escape');
   await page.keyboard.press('/');
   await page.getByRole('searchbox').fill('carob');

@@ -62,8 +62,8 @@ test.describe('First Light', () => {
     expect(record).toMatchObject({ name, email: 'zoe+first@example.com', source: 'FirstLightPage' });
     expect(new Date(record.timestamp).toISOString()).toBe(record.timestamp);
 
-    const toast = page.locator('[data-toast]');
-    await expect(toast).toHaveAttribute('data-variant', 'normal');
+    const toast = page.locator('[data-sonner-toast]:not([data-removed=true])');
+    await expect(toast).toHaveAttribute('data-type', 'info');
     await expect(toast).toContainText('Signal Received!');
     await expect(toast).toContainText(
       "Please check your email client to complete sending your details. We'll keep you updated.",
@@ -90,8 +90,8 @@ test.describe('First Light', () => {
     await page.getByLabel('Your name').fill('Eleni');
     await page.getByLabel('Your email address').fill('eleni@example.com');
     await page.getByRole('button', { name: 'Send My Signal' }).click();
-    const toast = page.locator('[data-toast]');
-    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    const toast = page.locator('[data-sonner-toast]:not([data-removed=true])');
+    await expect(toast).toHaveAttribute('data-type', 'error');
     await expect(toast).toContainText('Submission Issue');
     await expect(toast).toContainText('Could not automatically open email client. Please manually send your details.');
     await expect(page.getByLabel('Your name')).toHaveValue('Eleni');
@@ -110,7 +110,7 @@ test.describe('First Light', () => {
     expect(await email.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
     await expect(email).toBeFocused();
     expect(await storedKeys(page, 'firstLightSignup:')).toEqual([]);
-    await expect(page.locator('[data-toast]')).toHaveCount(0);
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toHaveCount(0);
     expect(mails).toEqual([]);
   });
 });
@@ -137,8 +137,8 @@ test.describe('Early access', () => {
 
     const welcome =
       'Here’s the signal I promised—the kind that echoes, not sews. Please check your email client to complete the signup.';
-    const toast = page.locator('[data-toast]');
-    await expect(toast).toHaveAttribute('data-variant', 'success');
+    const toast = page.locator('[data-sonner-toast]:not([data-removed=true])');
+    await expect(toast).toHaveAttribute('data-type', 'success');
     await expect(toast).toContainText('Welcome!');
     await expect(toast).toContainText(welcome);
     await expect(email).toHaveValue('');
@@ -148,7 +148,7 @@ test.describe('Early access', () => {
     await page.clock.runFor(1);
     await page.waitForURL('**/gift-essay');
     // Carried over: the welcome is still seen on the next page.
-    await expect(page.locator('[data-toast]')).toContainText(welcome);
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(welcome);
   });
 
   test('when the mail client throws: Submission Issue and no redirect', async ({ page }) => {
@@ -157,8 +157,8 @@ test.describe('Early access', () => {
     await page.goto('/early-access-signup');
     await page.getByPlaceholder('Enter your email address').fill('reader@example.com');
     await page.getByRole('button', { name: 'Get Early Access' }).click();
-    const toast = page.locator('[data-toast]');
-    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    const toast = page.locator('[data-sonner-toast]:not([data-removed=true])');
+    await expect(toast).toHaveAttribute('data-type', 'error');
     await expect(toast).toContainText('Submission Issue');
     await expect(toast).toContainText('Could not automatically open email client. Please manually send an email to us.');
     await page.clock.runFor(5000);

@@ -17,7 +17,7 @@ async function carryToasts(page: Page, toasts: { title: string; description?: st
   }, toasts);
 }
 
-const toast = (page: Page) => page.locator('[data-toast]');
+const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
 
 test('a toast left by the previous page is shown on the next one', async ({ page }) => {
   await carryToasts(page, [{ title: 'Welcome!', description: 'Carried across a navigation.', variant: 'success' }]);

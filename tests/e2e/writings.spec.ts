@@ -97,8 +97,8 @@ test.describe('Line Bank', () => {
     const first = page.locator('[data-copy]').first();
     const line = await first.getAttribute('data-copy');
     await first.click();
-    await expect(page.locator('[data-toast]')).toContainText('Copied to clipboard!');
-    await expect(page.locator('[data-toast]')).toContainText('Line successfully copied.');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copied to clipboard!');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Line successfully copied.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
   });
 
@@ -111,8 +111,8 @@ test.describe('Line Bank', () => {
     });
     await page.goto('/line-bank');
     await page.locator('[data-copy]').first().click();
-    await expect(page.locator('[data-toast]')).toContainText('Copy failed');
-    await expect(page.locator('[data-toast]')).toContainText('Could not copy text. Please try again.');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copy failed');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Could not copy text. Please try again.');
   });
 
   test('links to Subscribe, the guidelines and a prefilled mail link', async ({ page }) => {

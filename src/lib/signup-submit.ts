@@ -1,4 +1,4 @@
-import { openMailClient } from '../lib/mail-client';
+import { openMailClient } from './mail-client';
 import {
   EARLY_ACCESS_REDIRECT_MS,
   EARLY_ACCESS_REDIRECT_PATH,
@@ -10,9 +10,9 @@ import {
   firstLightMailLink,
   signupToasts,
   type ToastCopy,
-} from '../lib/signups';
-import { writeJSON } from '../lib/storage';
-import { showToast } from '../lib/toast';
+} from './signups';
+import { writeJSON } from './storage';
+import { showToast } from './toast';
 
 /**
  * What the two sign-up islands do on submit. The browser has already checked the email

@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { pageWindow } from '../lib/community-format';
+import { formatCount } from '../../lib/community-format';
+import { pageWindow } from '../../lib/community-paging';
+import type { ListState } from './use-paged-list';
 
 /**
  * Parts the forum and the registry share. Not an island on their own: the islands
@@ -34,19 +36,18 @@ interface PagerProps {
   current: number;
   count: number;
   onChange: (page: number) => void;
-  label: string;
-  previousLabel: string;
-  nextLabel: string;
+  /** The navigation's name, and the words on its previous and next buttons. */
+  labels: { pages: string; previous: string; next: string };
   disabled?: boolean;
 }
 
 /** Previous / numbered / next buttons. */
-export function Pager({ current, count, onChange, label, previousLabel, nextLabel, disabled }: PagerProps) {
+export function Pager({ current, count, onChange, labels, disabled }: PagerProps) {
   if (count <= 1) return null;
   const button =
     'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 font-sans text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
   return (
-    <nav aria-label={label} className="mt-8">
+    <nav aria-label={labels.pages} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
           <button
@@ -55,7 +56,7 @@ export function Pager({ current, count, onChange, label, previousLabel, nextLabe
             disabled={disabled || current <= 1}
             onClick={() => onChange(current - 1)}
           >
-            <span aria-hidden="true">←</span> {previousLabel}
+            <span aria-hidden="true">←</span> {labels.previous}
           </button>
         </li>
         {pageWindow(current, count).map((page, index) =>
@@ -73,7 +74,7 @@ export function Pager({ current, count, onChange, label, previousLabel, nextLabe
                 disabled={disabled && page !== current}
                 onClick={() => page !== current && onChange(page)}
               >
-                {page.toLocaleString('en-GB')}
+                {formatCount(page)}
               </button>
             </li>
           ),
@@ -85,10 +86,46 @@ export function Pager({ current, count, onChange, label, previousLabel, nextLabe
             disabled={disabled || current >= count}
             onClick={() => onChange(current + 1)}
           >
-            {nextLabel} <span aria-hidden="true">→</span>
+            {labels.next} <span aria-hidden="true">→</span>
           </button>
         </li>
       </ul>
     </nav>
+  );
+}
+
+interface ListStatusProps<T> {
+  list: ListState<T>;
+  /** Said while the page loads, when the list could not be reached (above Try again), when it is empty. */
+  words: { loading: string; unreachable: string; empty: string };
+  /** The loading line's box: the forum's sits in open space, the registry's where the table goes. */
+  loadingClassName: string;
+  onRetry: () => void;
+}
+
+/** What a list shows instead of its rows: loading, unreachable (with Try again), or empty. */
+export function ListStatus<T>({ list, words, loadingClassName, onRetry }: ListStatusProps<T>) {
+  if (list.status === 'loading') {
+    return (
+      <p role="status" className={`text-center text-muted ${loadingClassName}`} data-state="loading">
+        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">●</span>
+        {words.loading}
+      </p>
+    );
+  }
+  if (list.status === 'error') {
+    return (
+      <div className="rounded-2xl border border-dashed border-line px-6 py-10 text-center" data-state="error">
+        <p>{words.unreachable}</p>
+        <button type="button" className="btn btn-secondary mt-4" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic" data-state="empty">
+      {words.empty}
+    </p>
   );
 }

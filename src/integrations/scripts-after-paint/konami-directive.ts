@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { isSequenceKeyPress, startsSequence } from '../lib/konami';
+import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
 
 /**
  * `client:konami`: the Konami listener island costs nothing until a visitor presses the

@@ -1,6 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
-import { LIMITS } from '../lib/community';
+import { ANONYMOUS } from '../../lib/community-format';
+import { LIMITS } from '../../lib/community-limits';
 import CountedField from './counted-field';
 import { Honeypot } from './community-fields';
 
@@ -86,7 +87,7 @@ export default function IdeaDialog({ open, onClose, draft, onDraftChange, trap, 
               onChange={update('proposedBy')}
               max={LIMITS.proposedBy}
               autoComplete="nickname"
-              placeholder="Anonymous"
+              placeholder={ANONYMOUS}
             />
             <CountedField
               label="Notes/Comments"

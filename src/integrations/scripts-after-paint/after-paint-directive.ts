@@ -19,7 +19,7 @@ function whenVisible(island: HTMLElement, start: () => void): void {
 
 /**
  * `client:afterpaint`: hydrate the island after the first contentful paint, the moment the head
- * script starts the page's other scripts (src/lib/head-script.mjs). The island's server
+ * script starts the page's other scripts (head-script.mjs). The island's server
  * HTML is on screen from the first paint; its JavaScript never competes with that paint.
  * `client:afterpaint="visible"` also waits until the island is in view, so a reader who never
  * reaches it never loads it.

@@ -1,7 +1,7 @@
 import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
 import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { characterCount } from '../lib/community';
-import { clampChars } from '../lib/community-format';
+import { characterCount } from '../../lib/community-validation';
+import { clampChars, formatCount } from '../../lib/community-format';
 
 /**
  * The forum's and the registry's text field: Headless UI's Field ties the label, the counter
@@ -76,7 +76,7 @@ export default function CountedField({
           data-counter
           className={`font-sans text-xs whitespace-nowrap tabular-nums ${left === 0 ? 'font-semibold text-danger' : near ? 'text-accent' : 'text-muted'}`}
         >
-          {count.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')}
+          {formatCount(count)} / {formatCount(max)}
           <span className="sr-only"> characters used</span>
         </Description>
       </div>

@@ -1,19 +1,19 @@
-// The one inline script, run in <head> before first paint, so nothing flashes or shifts:
+// The one inline script, run in <head> before first paint, so nothing flashes or shifts
+// (injected into every page by index.mjs):
 // - marks scripting on (for the .js-only / .js-hidden utilities);
 // - applies the visitor's chosen theme ('theme' is storageKeys.theme), else leaves the system's;
 // - sets the page in the web fonts once an earlier page has downloaded them ('fontsCached' is
 //   storageKeys.fontsCached; see src/scripts/web-fonts.ts);
 // - hides the What's New banner when it was dismissed this session ('bannerDismissed' is
 //   storageKeys.bannerDismissed, src/lib/storage.ts);
-// - starts the page's scripts at the first contentful paint (src/integrations/scripts-after-paint.mjs).
-// astro.config.mjs adds this text's hash to the Content-Security-Policy: keep it a constant.
+// - starts the page's scripts at the first contentful paint (index.mjs).
 export const HEAD_SCRIPT =
   "var d=document.documentElement;d.classList.add('js');" +
   "try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')d.dataset.theme=t;" +
   "if(localStorage.getItem('fontsCached')==='1')d.classList.add('fonts');" +
   "if(sessionStorage.getItem('bannerDismissed')==='true')d.dataset.bannerDismissed=''}catch(e){}" +
   // At the first contentful paint, turn the held scripts back into module scripts, wake the
-  // islands (src/scripts/after-paint-directive.ts) and, once every script has run, mark the page
+  // islands (after-paint-directive.ts) and, once every script has run, mark the page
   // data-ready (end-to-end tests wait for it).
   "var g=function(){if(window.__sitePainted)return;if(document.readyState==='loading')return addEventListener('DOMContentLoaded',g);" +
   "window.__sitePainted=true;dispatchEvent(new Event('site:painted'));" +

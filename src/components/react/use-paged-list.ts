@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
+import type { Page } from '../../lib/community-types';
+import { showToast } from '../../lib/toast';
+
+/** A list as the islands show it: waiting for a page, failed, or one page of rows. */
+export type ListState<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page<T> };
+
+interface PagedListOptions<T, Input> {
+  /**
+   * One page of the list, 1-based. A new function (another filter) starts again from page 1,
+   * so callers keep it stable with useCallback.
+   */
+  fetchPage: (page: number) => Promise<Page<T>>;
+  fetchFailure: Situation;
+  validate: (input: Input) => CommunityError | null;
+  add: (input: Input) => Promise<void>;
+  addFailure: Situation;
+  /** The toast once a row is in (and the one a robot hears instead). */
+  added: ToastText;
+  /** Scrolled into view when the visitor moves to another page. */
+  listTop: RefObject<HTMLElement | null>;
+}
+
+interface AddCallbacks {
+  /** The row is in, or a robot was told it was: clear the form, close the dialog. */
+  onAdded?: () => void;
+  /** The visitor's row was refused or could not be sent; the toast is already up. */
+  onRefused?: (failure: CommunityError) => void;
+}
+
+/**
+ * The forum's and the registry's shared life: a paged list loaded from the database, and a form
+ * that adds to it. Only the newest request may fill the list (a slow answer to an earlier page
+ * or filter is dropped); a hidden field filled in marks a robot, which hears success while
+ * nothing is sent; a second submit while one is on its way is ignored; after adding, the list
+ * goes back to page 1, where the newest rows are.
+ */
+export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add, addFailure, added, listTop }: PagedListOptions<T, Input>) {
+  const [list, setList] = useState<ListState<T>>({ status: 'loading' });
+  const [trap, setTrap] = useState('');
+  const [sending, setSending] = useState(false);
+  const latestLoad = useRef(0);
+  const requestedPage = useRef(1);
+  // A ref as well as state: a double click lands before React re-renders the disabled button.
+  const inFlight = useRef(false);
+
+  const load = useCallback(
+    async (page: number) => {
+      const ticket = ++latestLoad.current;
+      requestedPage.current = page;
+      setList({ status: 'loading' });
+      try {
+        const result = await fetchPage(page);
+        if (ticket === latestLoad.current) setList({ status: 'ready', page: result });
+      } catch (error) {
+        if (ticket !== latestLoad.current) return;
+        setList({ status: 'error' });
+        const failure = describeFailure(fetchFailure, error);
+        showToast(failure.title, failure.description);
+      }
+    },
+    [fetchPage, fetchFailure],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+
+  const reload = useCallback(() => void load(requestedPage.current), [load]);
+  const goTo = (page: number) => {
+    void load(page);
+    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const submit = async (input: Input, { onAdded, onRefused }: AddCallbacks = {}) => {
+    if (inFlight.current) return;
+    const refuse = (failure: CommunityError) => {
+      onRefused?.(failure);
+      showToast(failure.title, failure.description);
+    };
+    const refusal = validate(input);
+    if (refusal) return refuse(refusal);
+    const succeed = () => {
+      setTrap('');
+      onAdded?.();
+      showToast(added.title, added.description, { variant: 'normal' });
+    };
+    if (trap) return succeed();
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await add(input);
+      succeed();
+      await load(1);
+    } catch (error) {
+      refuse(describeFailure(addFailure, error));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  return { list, goTo, reload, trap, setTrap, sending, submit };
+}

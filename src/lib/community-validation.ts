@@ -1,0 +1,109 @@
+import { ANONYMOUS } from './community-format';
+import { LIMITS, type Field } from './community-limits';
+import { CommunityError, directionControls, messages, tooLong, tooManyLinks, type FailureReason, type ToastText } from './community-messages';
+import type { IdeaInput, PostInput } from './community-types';
+
+/**
+ * Validation before sending, mirroring the database's rules so visitors hear about a
+ * problem without a round trip (the database still decides).
+ */
+
+/** Characters as Postgres counts them (code points, not UTF-16 units). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/**
+ * A character that shows: neither whitespace nor one of the characters that render as
+ * nothing (zero-width spaces and joiners, Hangul fillers, the blank Braille pattern,
+ * direction controls, variation selectors, tag characters …). The same class as the
+ * not-blank CHECK constraints.
+ */
+const VISIBLE =
+  /[^\u0001-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
+/** Embeddings, overrides and isolates: in a name they only make what follows read backwards. */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A link as the CHECK constraints see one, after NFKC normalisation (full-width letters
+ * become ASCII): http(s)/ftp, also as hxxp(s); www.; a bare domain under a common
+ * top-level domain; a defanged dot. Each runs to the next space, so one link counts once.
+ */
+const LINK = new RegExp(
+  [
+    String.raw`(h[tx]{2}ps?|ftp)\s*:\s*/\s*/\S*`,
+    String.raw`www\.\S*`,
+    String.raw`[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*\.(com|net|org|info|biz|io|co|ru|cn|de|uk|xyz|top|site|online|shop|app|dev|ly|gl|cc|tk|link|click|club|live|store|tech|vip|ws|su|tv|gg)(?![\p{L}\p{N}_])\S*`,
+    String.raw`\S*(\[\.\]|\(\.\))\S*`,
+  ].join('|'),
+  'giu',
+);
+
+/** True when nothing in the text would show on the page. */
+export function isBlank(text: string): boolean {
+  return !VISIBLE.test(text);
+}
+
+/** Links as the CHECK constraints count them (see LINK). */
+export function linkCount(text: string): number {
+  return text.normalize('NFKC').match(LINK)?.length ?? 0;
+}
+
+/** Trimmed text, or null when nothing in it would show. */
+function shown(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return isBlank(trimmed) ? null : trimmed;
+}
+
+/** The row to insert for a post: trimmed, an empty name sent as null. */
+export function normalisePost({ content, authorName }: PostInput) {
+  return { content: content.trim(), author_name: shown(authorName) };
+}
+
+/** The row to insert for an idea: trimmed, proposer defaulting to Anonymous, empty notes null. */
+export function normaliseIdea({ issue, mitigation, proposedBy, notes }: IdeaInput) {
+  return {
+    issue: issue.trim(),
+    mitigation: mitigation.trim(),
+    proposed_by: shown(proposedBy) ?? ANONYMOUS,
+    notes: shown(notes),
+  };
+}
+
+/** The refusal a post would meet, or null when it may be sent. */
+export function validatePost(input: PostInput): CommunityError | null {
+  const row = normalisePost(input);
+  const refuse = (reason: FailureReason, toast: ToastText) => new CommunityError('submitPost', reason, toast);
+  if (isBlank(row.content)) return refuse('blank', messages.emptyPost);
+  if (characterCount(row.content) > LIMITS.postContent) return refuse('too-long', tooLong('submitPost', 'content', LIMITS.postContent));
+  if (row.author_name && characterCount(row.author_name) > LIMITS.authorName) {
+    return refuse('too-long', tooLong('submitPost', 'authorName', LIMITS.authorName));
+  }
+  if (row.author_name && DIRECTION_CONTROLS.test(row.author_name)) return refuse('direction-controls', directionControls('submitPost'));
+  if (linkCount(row.content) > LIMITS.postLinks) return refuse('too-many-links', tooManyLinks('submitPost', LIMITS.postLinks));
+  return null;
+}
+
+/** The refusal an idea would meet, or null when it may be sent. */
+export function validateIdea(input: IdeaInput): CommunityError | null {
+  const row = normaliseIdea(input);
+  const refuse = (reason: FailureReason, toast: ToastText) => new CommunityError('submitIdea', reason, toast);
+  if (isBlank(row.issue) || isBlank(row.mitigation)) return refuse('blank', messages.missingFields);
+  const lengths: [Field, string | null, number][] = [
+    ['issue', row.issue, LIMITS.ideaIssue],
+    ['mitigation', row.mitigation, LIMITS.ideaMitigation],
+    ['proposedBy', row.proposed_by, LIMITS.proposedBy],
+    ['notes', row.notes, LIMITS.ideaNotes],
+  ];
+  for (const [field, value, limit] of lengths) {
+    if (value && characterCount(value) > limit) return refuse('too-long', tooLong('submitIdea', field, limit));
+  }
+  if (DIRECTION_CONTROLS.test(row.proposed_by)) return refuse('direction-controls', directionControls('submitIdea'));
+  if (linkCount(`${row.issue} ${row.mitigation} ${row.notes ?? ''}`) > LIMITS.ideaLinks) {
+    return refuse('too-many-links', tooManyLinks('submitIdea', LIMITS.ideaLinks));
+  }
+  return null;
+}

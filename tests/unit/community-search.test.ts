@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ideaFilter } from '../../src/lib/community-search';
+import { parseQuery } from '../../supabase/local/query-params.mjs';
+
+describe('ideaFilter: the registry search as a PostgREST or-filter', () => {
+  it('is null for an empty filter', () => {
+    expect(ideaFilter('   ')).toBeNull();
+  });
+
+  it('searches issue, mitigation and proposer for a quoted substring', () => {
+    expect(ideaFilter(' voice ')).toBe('issue.ilike."*voice*",mitigation.ilike."*voice*",proposed_by.ilike."*voice*"');
+  });
+
+  it('escapes LIKE wildcards and PostgREST syntax', () => {
+    const filter = ideaFilter('50%_off, (now) "quoted" \\ *') ?? '';
+    const tree = parseQuery(new URLSearchParams({ or: `(${filter})` })).filters[0];
+    expect(tree).toMatchObject({ kind: 'or' });
+    const values = (tree as { children: { value: string }[] }).children.map((c) => c.value);
+    // The database sees: literal %, literal _, the punctuation as typed, and * as one-character wildcard.
+    expect(values).toEqual(Array(3).fill('*50\\%\\_off, (now) "quoted" \\\\ _*'));
+  });
+});
+

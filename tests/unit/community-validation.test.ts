@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS } from '../../src/lib/community-format';
+import { LIMITS } from '../../src/lib/community-limits';
+import { messages } from '../../src/lib/community-messages';
+import { characterCount, linkCount, normaliseIdea, normalisePost, validateIdea, validatePost } from '../../src/lib/community-validation';
+
+describe('normalising rows', () => {
+  it('trims a post and sends an empty name as null', () => {
+    expect(normalisePost({ content: '  words \n', authorName: '   ' })).toEqual({ content: 'words', author_name: null });
+    expect(normalisePost({ content: 'w', authorName: ' Maro ' })).toEqual({ content: 'w', author_name: 'Maro' });
+  });
+
+  it('defaults the proposer to Anonymous and empty notes to null', () => {
+    expect(normaliseIdea({ issue: ' i ', mitigation: ' m ', proposedBy: ' ', notes: '' })).toEqual({
+      issue: 'i',
+      mitigation: 'm',
+      proposed_by: ANONYMOUS,
+      notes: null,
+    });
+  });
+});
+
+
+describe('validation mirrors the database', () => {
+  it('refuses an empty post with the spec message', () => {
+    expect(validatePost({ content: ' \u3000\n' })).toMatchObject({ reason: 'blank', title: messages.emptyPost.title });
+    expect(validatePost({ content: 'a' })).toBeNull();
+  });
+
+  it('refuses an idea without issue or mitigation with the spec message', () => {
+    expect(validateIdea({ issue: 'x', mitigation: ' ' })).toMatchObject({ title: 'Missing Fields' });
+    expect(validateIdea({ issue: ' ', mitigation: 'x' })?.description).toBe('Please provide at least an Issue and a Solution.');
+  });
+
+  it('counts characters as Postgres does (code points)', () => {
+    expect(characterCount('🌳🌳')).toBe(2);
+    expect(validatePost({ content: '🌳'.repeat(LIMITS.postContent) })).toBeNull();
+    expect(validatePost({ content: '🌳'.repeat(LIMITS.postContent + 1) })?.reason).toBe('too-long');
+    expect(validatePost({ content: 'a', authorName: 'n'.repeat(LIMITS.authorName + 1) })?.reason).toBe('too-long');
+    expect(validateIdea({ issue: 'i'.repeat(LIMITS.ideaIssue + 1), mitigation: 'm' })?.description).toContain('300');
+    expect(validateIdea({ issue: 'i', mitigation: 'm', notes: 'n'.repeat(LIMITS.ideaNotes + 1) })?.description).toContain('note');
+  });
+
+  it('counts links as the CHECK constraints do', () => {
+    expect(linkCount('HTTPS://a http://b www.c wwwd https:/e')).toBe(3);
+    expect(validatePost({ content: 'http://a www.b' })).toBeNull();
+    expect(validatePost({ content: 'http://a www.b https://c' })?.reason).toBe('too-many-links');
+    expect(validateIdea({ issue: 'www.a', mitigation: 'http://b', notes: 'https://c' })).toBeNull();
+    expect(validateIdea({ issue: 'www.a', mitigation: 'http://b', notes: 'https://c www.d' })?.reason).toBe('too-many-links');
+  });
+});
+
+
+describe('invisible and disguised text', () => {
+  it('refuses text made only of invisible characters as blank', () => {
+    for (const nothing of ['\u200b\u2060', '\u3164\u115f\u1160\uffa0', '\u2800', '\u180e\u00ad', '\u{e0041}\ufe0f', '\u202e\u2066']) {
+      expect(validatePost({ content: nothing })?.reason).toBe('blank');
+      expect(validateIdea({ issue: nothing, mitigation: 'm' })?.title).toBe('Missing Fields');
+    }
+    expect(validatePost({ content: '\u200bκαλημέρα\u200d' })).toBeNull();
+  });
+
+  it('sends an invisible name as no name at all', () => {
+    expect(normalisePost({ content: 'a', authorName: '\u200b\u3164' }).author_name).toBeNull();
+    expect(normaliseIdea({ issue: 'i', mitigation: 'm', proposedBy: '\u2800', notes: '\u2060' })).toMatchObject({
+      proposed_by: 'Anonymous',
+      notes: null,
+    });
+  });
+
+  it('refuses direction controls in names', () => {
+    expect(validatePost({ content: 'a', authorName: 'Yiannis\u202eexe.txt' })?.reason).toBe('direction-controls');
+    expect(validateIdea({ issue: 'i', mitigation: 'm', proposedBy: '\u2067Aion\u2069' })?.reason).toBe('direction-controls');
+    expect(validatePost({ content: 'a', authorName: 'שָׁלוֹם' })).toBeNull();
+  });
+
+  it('counts disguised links, one per link', () => {
+    expect(linkCount('https://www.example.org/a')).toBe(1);
+    expect(linkCount('hxxp://a hxxps://b')).toBe(2);
+    expect(linkCount('example.com, shop.example.net/x')).toBe(2);
+    expect(linkCount('ｈｔｔｐｓ：／／a ｗｗｗ．b')).toBe(2);
+    expect(linkCount('evil[.]com x(.)org')).toBe(2);
+    expect(linkCount('e.g. 3.14, i.e. nothing. Mr.Smith, v2.0; end.')).toBe(0);
+  });
+});
+
