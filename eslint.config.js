@@ -15,4 +15,10 @@ export default defineConfig(
   astro.configs['flat/jsx-a11y-recommended'],
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  {
+    rules: {
+      // `_name` marks a value taken apart only to leave it out.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
+    },
+  },
 );
