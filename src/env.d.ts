@@ -7,6 +7,8 @@ declare module 'astro' {
     'client:afterpaint'?: boolean | 'visible';
     /** Hydrate when a visitor starts the Konami sequence (scripts-after-paint/konami-directive.ts). */
     'client:konami'?: boolean;
+    /** Hydrate when a toast is raised or carried over (scripts-after-paint/toast-directive.ts). */
+    'client:toast'?: boolean;
   }
 }
 

@@ -1,15 +1,10 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
-import type { SubmitEvent } from 'react';
-import { submitEarlyAccess } from '../lib/signup-submit';
+import { signupSubmitHandler, submitEarlyAccess } from '../lib/signup-submit';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submitEarlyAccess(event.currentTarget, recipient);
-  };
   return (
-    <form className="card mt-10 sm:p-8" data-signup="early-access" data-recipient={recipient} onSubmit={onSubmit}>
+    <form className="card mt-10 sm:p-8" onSubmit={signupSubmitHandler(submitEarlyAccess, recipient)}>
       <Field>
         <Label className="font-sans text-sm font-semibold">Your email address</Label>
         <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">

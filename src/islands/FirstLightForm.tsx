@@ -1,15 +1,10 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
-import type { SubmitEvent } from 'react';
-import { submitFirstLight } from '../lib/signup-submit';
+import { signupSubmitHandler, submitFirstLight } from '../lib/signup-submit';
 
 /** The First Light sign-up: a record kept in this browser and a prefilled message to `recipient`. */
 export default function FirstLightForm({ recipient }: { recipient: string }) {
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submitFirstLight(event.currentTarget, recipient);
-  };
   return (
-    <form className="mt-6 space-y-5" data-signup="first-light" data-recipient={recipient} onSubmit={onSubmit}>
+    <form className="mt-6 space-y-5" onSubmit={signupSubmitHandler(submitFirstLight, recipient)}>
       <Field>
         <Label className="font-sans text-sm font-semibold">
           Your name <span className="font-normal text-muted">(optional)</span>

@@ -18,7 +18,7 @@ interface PageData {
   home: z.infer<typeof homeSectionSchema>;
 }
 type Paged = keyof PageData;
-type PageOf<C extends Paged, K> = Omit<CollectionEntry<C>, 'data'> & { data: Extract<PageData[C], { kind: K }> };
+export type PageOf<C extends Paged, K> = Omit<CollectionEntry<C>, 'data'> & { data: Extract<PageData[C], { kind: K }> };
 
 /**
  * One page of content/book/, content/author/ or content/home/, whose `kind` must be the layout

@@ -33,6 +33,17 @@ function tryOpenMailClient(href: string): boolean {
   }
 }
 
+/**
+ * The form's `onSubmit`: it keeps the browser from posting the form and hands the form to `submit`.
+ * Typed by what it reads, so this module stays free of React.
+ */
+export const signupSubmitHandler =
+  (submit: (form: HTMLFormElement, recipient: string) => void, recipient: string) =>
+  (event: { preventDefault(): void; currentTarget: HTMLFormElement }): void => {
+    event.preventDefault();
+    submit(event.currentTarget, recipient);
+  };
+
 const value = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
 export function submitFirstLight(form: HTMLFormElement, recipient: string): void {

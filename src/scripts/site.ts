@@ -4,7 +4,6 @@ import { initBanner } from './banner';
 import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
-import { initToastArea } from './toast-area';
 import { cacheWebFonts } from './web-fonts';
 import { initThemeToggle } from './theme-toggle';
 
@@ -13,7 +12,6 @@ initHeaderMenus();
 initBanner();
 initDialogFallback();
 initToastHotkey();
-initToastArea();
 cacheWebFonts();
 initThemeToggle();
 

@@ -34,7 +34,7 @@ test('every page stays within its JavaScript budget, before and after its island
     await page.goto(path, { waitUntil: 'networkidle' });
 
     phase = 'islands';
-    const waiting = page.locator('astro-island[ssr]:not([client="konami"])');
+    const waiting = page.locator('astro-island[ssr]:not([client="konami"]):not([client="toast"])');
     for (const uid of await waiting.evaluateAll((all) => all.map((el) => el.getAttribute('uid')))) {
       const island = page.locator(`astro-island[uid="${uid}"]`);
       await island.locator(':scope > *').first().scrollIntoViewIfNeeded();

@@ -11,8 +11,8 @@ import { watchCspViolations } from './csp-watch';
 export async function waitForScripts(page: Page): Promise<void> {
   await page.locator('html[data-ready], html:not(.js)').waitFor({ state: 'attached' });
   // Islands hydrate at the same moment, asynchronously; Astro drops `ssr` once one has. Those
-  // that wait for something else are not waited for: the Konami listener (its first key) and
-  // islands that hydrate on view while they are out of view.
+  // that wait for something else are not waited for: the Konami listener (its first key), the
+  // toast area (a toast) and islands that hydrate on view while they are out of view.
   if (await page.locator('html.js').count()) await expect.poll(() => page.evaluate(islandsDue)).toEqual([]);
 }
 
@@ -27,7 +27,7 @@ export function islandsDue(): string[] {
     .filter((island) => {
       const client = island.getAttribute('client');
       const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { name?: string; value?: unknown };
-      if (client === 'konami') return false;
+      if (client === 'konami' || client === 'toast') return false;
       if (client === 'visible' || (client === 'afterpaint' && opts.value === 'visible')) return inView(island);
       return true;
     })

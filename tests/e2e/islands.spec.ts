@@ -42,11 +42,11 @@ const expected: Record<string, string[]> = {
 };
 
 for (const [path, hydrating] of Object.entries(expected)) {
-  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener waits for its first key`, async ({ page }) => {
+  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener and the toast area wait`, async ({ page }) => {
     await page.goto(path);
     await scrollThrough(page);
     await expect.poll(async () => names(await islands(page), true)).toEqual(hydrating);
-    expect(names(await islands(page), false)).toEqual(['KonamiListener']);
+    expect(names(await islands(page), false)).toEqual(['KonamiListener', 'Toaster']);
   });
 }
 
@@ -166,4 +166,21 @@ test.describe('with JavaScript off', () => {
       expect((await page.locator('main').innerText()).length).toBeGreaterThan(1500);
     }
   });
+});
+
+test('the toast area hydrates only when there is a toast: one raised, or one carried over', async ({ page }) => {
+  const react = watchReact(page);
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  expect(names(await islands(page), false)).toContain('Toaster');
+  expect(react).toEqual([]);
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'pendingToasts',
+      JSON.stringify([{ id: 'carried', title: 'Carried over', variant: 'normal', duration: 5000, expiresAt: Date.now() + 60_000 }]),
+    ),
+  );
+  await page.reload();
+  await expect(page.locator('[data-sonner-toast]')).toContainText('Carried over');
+  expect(names(await islands(page), true)).toContain('Toaster');
 });

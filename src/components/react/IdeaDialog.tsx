@@ -2,7 +2,7 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 import type { SubmitEvent } from 'react';
 import { ANONYMOUS } from '../../lib/community-format';
 import { LIMITS } from '../../lib/community-limits';
-import CountedField from './counted-field';
+import CountedField, { type CountedFieldProps } from './counted-field';
 import { Honeypot } from './community-fields';
 
 export interface IdeaDraft {
@@ -24,6 +24,26 @@ interface Props {
   error: string | null;
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
 }
+
+/** The idea's fields in the order the dialog asks for them; `key` names each one's text in the draft. */
+const FIELDS: (Omit<CountedFieldProps, 'value' | 'onChange'> & { key: keyof IdeaDraft })[] = [
+  {
+    key: 'issue', name: 'issue', label: 'Issue/Problem', required: true, multiline: true, rows: 2,
+    max: LIMITS.ideaIssue, placeholder: 'What has technology made harder?', autoFocus: true,
+  },
+  {
+    key: 'mitigation', name: 'mitigation', label: 'Mitigation/Proposed Solution', required: true, multiline: true, rows: 4,
+    max: LIMITS.ideaMitigation, placeholder: 'What would soften it?',
+  },
+  {
+    key: 'proposedBy', name: 'proposed_by', label: 'Proposed By', optional: true,
+    max: LIMITS.proposedBy, autoComplete: 'nickname', placeholder: ANONYMOUS,
+  },
+  {
+    key: 'notes', name: 'notes', label: 'Notes/Comments', optional: true, multiline: true, rows: 3,
+    max: LIMITS.ideaNotes, hint: `Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`,
+  },
+];
 
 /**
  * The registry's Submit New Idea dialog, on Headless UI's Dialog: focus moves to the first
@@ -56,50 +76,9 @@ export default function IdeaDialog({ open, onClose, draft, onDraftChange, trap, 
         </div>
         <form onSubmit={onSubmit} noValidate className="relative">
           <div className="space-y-5 px-6 py-5">
-            <CountedField
-              label="Issue/Problem"
-              name="issue"
-              multiline
-              rows={2}
-              required
-              value={draft.issue}
-              onChange={update('issue')}
-              max={LIMITS.ideaIssue}
-              placeholder="What has technology made harder?"
-              autoFocus
-            />
-            <CountedField
-              label="Mitigation/Proposed Solution"
-              name="mitigation"
-              multiline
-              rows={4}
-              required
-              value={draft.mitigation}
-              onChange={update('mitigation')}
-              max={LIMITS.ideaMitigation}
-              placeholder="What would soften it?"
-            />
-            <CountedField
-              label="Proposed By"
-              name="proposed_by"
-              optional
-              value={draft.proposedBy}
-              onChange={update('proposedBy')}
-              max={LIMITS.proposedBy}
-              autoComplete="nickname"
-              placeholder={ANONYMOUS}
-            />
-            <CountedField
-              label="Notes/Comments"
-              name="notes"
-              optional
-              multiline
-              rows={3}
-              value={draft.notes}
-              onChange={update('notes')}
-              max={LIMITS.ideaNotes}
-              hint={`Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`}
-            />
+            {FIELDS.map(({ key, ...field }) => (
+              <CountedField key={key} {...field} value={draft[key]} onChange={update(key)} />
+            ))}
             <Honeypot value={trap} onChange={onTrapChange} />
             {error && (
               <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>

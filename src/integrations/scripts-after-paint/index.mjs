@@ -15,7 +15,9 @@
 //   moment, or with `client:afterpaint="visible"` once it is also in view, instead of racing the
 //   paint as `client:load` does;
 // - registers `client:konami` (konami-directive.ts): the Konami listener hydrates only when a
-//   visitor presses the code's first key, so a page where nobody types it loads no React.
+//   visitor presses the code's first key, so a page where nobody types it loads no React;
+// - registers `client:toast` (toast-directive.ts): the toast area hydrates when a toast is
+//   raised or carried over from the previous page.
 // `astro dev` runs scripts as usual; only the head script and the directives apply there.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +39,7 @@ export default function scriptsAfterPaint() {
         injectScript('head-inline', HEAD_SCRIPT);
         addClientDirective({ name: 'afterpaint', entrypoint: fileURLToPath(new URL('./after-paint-directive.ts', import.meta.url)) });
         addClientDirective({ name: 'konami', entrypoint: fileURLToPath(new URL('./konami-directive.ts', import.meta.url)) });
+        addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast-directive.ts', import.meta.url)) });
       },
       'astro:build:done': async ({ dir }) => {
         for (const file of await htmlFiles(fileURLToPath(dir))) {
