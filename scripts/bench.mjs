@@ -46,7 +46,9 @@ async function startServer() {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${BASE}/`)).ok) return child;
-    } catch {}
+    } catch {
+      // Not listening yet: try again shortly.
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not start');

@@ -175,7 +175,9 @@ async function openStore() {
         socket.host = dir;
         connection = url.toString();
       }
-    } catch {}
+    } catch {
+      // Not parseable as a URL: it goes to postgres.js unchanged, which says what is wrong with it.
+    }
     const sql = postgres(connection, { max: 1, onnotice: () => {}, connect_timeout: 10, ...socket });
     const query = async (/** @type {string} */ text, /** @type {unknown[]} */ params) => {
       try {
@@ -241,6 +243,7 @@ function isRunning(pid) {
  */
 function printable(value, keepLines = false) {
   const text = value === null || value === undefined ? '' : String(value);
+  // eslint-disable-next-line no-control-regex -- control characters are what this makes visible
   return text.replace(keepLines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
     c === '\n' ? '⏎' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -1,4 +1,4 @@
-// `npm test`: every check in one run: types, unit + database tests, the production build,
+// `npm test`: every check in one run: types, lint and formatting, unit + database tests, the production build,
 // then the browser suite against that build. Ends with one line "N passed, M failed".
 // Where PostgreSQL is installed, the database rules are also proven on a throwaway real
 // cluster (pgTAP through pg_prove, and the attack list in tests/db); where it is not, those
@@ -44,6 +44,8 @@ function countPlaywright(file) {
 
 const npx = 'npx';
 if (run('types', npx, ['astro', 'check'])) passed += 1;
+else failed += 1;
+if (run('lint and formatting', 'npm', ['run', 'lint'])) passed += 1;
 else failed += 1;
 
 let cluster = null;

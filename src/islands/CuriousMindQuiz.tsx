@@ -41,6 +41,8 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
       types.map((t) => t.id),
     );
     if (action.kind === 'redirect') {
+      // The saved type lives in this browser's storage, which the server render cannot see.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setResultName(types.find((t) => t.id === action.id)?.name ?? '');
       setPhase('leaving');
       window.location.replace(explorerPath(action.id));

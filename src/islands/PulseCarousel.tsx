@@ -1,4 +1,4 @@
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { nextIndex, previousIndex, wrapIndex } from '../lib/carousel';
 
 export interface PulseQuote {
@@ -20,6 +20,10 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+const noSubscription = () => () => {};
+/** False in the server's HTML and while React takes it over, true from then on. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /**
  * Pulse Thoughts: every quote is in the server HTML (all of them readable without JavaScript).
  * Once hydrated it shows one at a time, advancing every `interval` ms, restarting the timer on
@@ -27,7 +31,7 @@ function usePrefersReducedMotion(): boolean {
  * motion.
  */
 export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: PulseQuote[]; interval?: number }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // `turn` counts every change, so choosing the quote already shown still restarts the timer.
   const [{ index, turn }, setShown] = useState({ index: 0, turn: 0 });
   const [hovered, setHovered] = useState(false);
@@ -35,7 +39,6 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
   const reducedMotion = usePrefersReducedMotion();
   const rotating = hydrated && !hovered && !focused && !reducedMotion;
 
-  useEffect(() => setHydrated(true), []);
   const show = (next: number) => setShown((shown) => ({ index: wrapIndex(next, quotes.length), turn: shown.turn + 1 }));
 
   useEffect(() => {

@@ -10,9 +10,7 @@ import type { IdeaInput, PostInput } from './community-types';
 
 /** Characters as Postgres counts them (code points, not UTF-16 units). */
 export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
+  return Array.from(text).length;
 }
 
 /**
@@ -22,6 +20,7 @@ export function characterCount(text: string): number {
  * not-blank CHECK constraints.
  */
 const VISIBLE =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- exactly these code points, combining ones included
   /[^\u0001-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
 
 /** Embeddings, overrides and isolates: in a name they only make what follows read backwards. */

@@ -16,7 +16,6 @@ export function initBookTabs(root: HTMLElement): void {
     panel.setAttribute('aria-labelledby', tabs[i].id);
     // No tabindex on the panels: each holds links, so Tab already reaches its content (APG).
   });
-  tabs.forEach((tab) => tab.setAttribute('role', 'tab'));
 
   const select = (index: number, { focus = false, updateHash = false } = {}) => {
     current = index;

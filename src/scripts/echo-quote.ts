@@ -48,7 +48,9 @@ export function initEchoQuote(root: HTMLElement): void {
   // Focus on the pause button itself does not pause: its own state says whether it rotates.
   root.addEventListener('focusin', (event) => ((focused = event.target !== toggle), restart()));
   root.addEventListener('focusout', (event) => {
-    if (!root.contains(event.relatedTarget as Node | null)) (focused = false), restart();
+    if (root.contains(event.relatedTarget as Node | null)) return;
+    focused = false;
+    restart();
   });
   reducedMotion.addEventListener('change', restart);
   show(0);
