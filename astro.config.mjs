@@ -16,7 +16,11 @@ import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 // pages and islands read it through astro:env. The config itself needs two values before
 // astro:env exists: the site's address and the Supabase origin its CSP allows.
 const DEFAULT_SITE_URL = 'http://localhost:4321';
-const { PUBLIC_SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), 'PUBLIC_');
+const { PUBLIC_SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
+  process.env.NODE_ENV ?? 'production',
+  process.cwd(),
+  'PUBLIC_',
+);
 const site = PUBLIC_SITE_URL || DEFAULT_SITE_URL;
 
 // Self-hosted fonts, subset to the Latin the site sets and the weights its CSS uses
@@ -35,7 +39,8 @@ const [literata, literataItalic, fraunces] = await Promise.all([
 
 // The forum and registry talk to Supabase; without a project configured, to the embedded
 // backend on the site's own origin ('self').
-const supabaseOrigin = PUBLIC_SUPABASE_URL && URL.canParse(PUBLIC_SUPABASE_URL) ? new URL(PUBLIC_SUPABASE_URL).origin : null;
+const supabaseOrigin =
+  PUBLIC_SUPABASE_URL && URL.canParse(PUBLIC_SUPABASE_URL) ? new URL(PUBLIC_SUPABASE_URL).origin : null;
 
 export default defineConfig({
   site,

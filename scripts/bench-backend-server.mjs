@@ -8,7 +8,8 @@
 import { createServer } from 'node:http';
 import { createBackend } from '../supabase/local/backend.mjs';
 
-if (!process.send) throw new Error('scripts/bench-backend-server.mjs is started by scripts/bench.mjs (fork), not on its own');
+if (!process.send)
+  throw new Error('scripts/bench-backend-server.mjs is started by scripts/bench.mjs (fork), not on its own');
 
 /**
  * The bench's seed: 100,000 posts and ideas a minute apart, newest first from now; one idea

@@ -25,7 +25,8 @@ export function heaviestAcceptedPath() {
 }
 
 /** The registry's first page, as the site asks for it. */
-const LIST_PATH = '/mota_ideas?select=id,issue,mitigation,proposed_by,notes,created_at&order=created_at.desc&limit=50&offset=0';
+const LIST_PATH =
+  '/mota_ideas?select=id,issue,mitigation,proposed_by,notes,created_at&order=created_at.desc&limit=50&offset=0';
 
 /**
  * Sent from a worker thread: PGlite runs on the server's thread and holds it while a query
@@ -50,10 +51,14 @@ async function measure({ base, headers, runs }) {
   const timed = (path) =>
     new Promise((done, fail) => {
       const started = performance.now();
-      const request = get(`${base}${path}`, { agent: false, headers: { ...headers, Prefer: 'count=exact' } }, (response) => {
-        response.resume();
-        response.on('end', () => done({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
-      });
+      const request = get(
+        `${base}${path}`,
+        { agent: false, headers: { ...headers, Prefer: 'count=exact' } },
+        (response) => {
+          response.resume();
+          response.on('end', () => done({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
+        },
+      );
       request.on('error', fail);
     });
   const heavy = [];
@@ -71,7 +76,12 @@ async function measure({ base, headers, runs }) {
     heaviestStatus = h.status;
   }
   const median = (values) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
-  return { heaviestAcceptedMs: median(heavy), listBesideHeaviestMs: median(beside), listAloneMs: median(alone), heaviestStatus };
+  return {
+    heaviestAcceptedMs: median(heavy),
+    listBesideHeaviestMs: median(beside),
+    listAloneMs: median(alone),
+    heaviestStatus,
+  };
 }
 
 if (!isMainThread && workerData?.base) {
@@ -91,7 +101,10 @@ if (isMainThread && import.meta.url === `file://${process.argv[1]}`) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const key = backend.anonKey;
-  const result = await heaviestBesideList(`http://127.0.0.1:${server.address().port}/rest/v1`, { apikey: key, Authorization: `Bearer ${key}` });
+  const result = await heaviestBesideList(`http://127.0.0.1:${server.address().port}/rest/v1`, {
+    apikey: key,
+    Authorization: `Bearer ${key}`,
+  });
   console.log(JSON.stringify(result));
   server.close();
   await backend.close();

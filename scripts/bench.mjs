@@ -19,8 +19,15 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const ROUTES = [
-  '/', '/book', '/essays/philosophy/golden-age', '/line-bank', '/curious-mind-quiz',
-  '/explorer/illuminator', '/forum', '/mota', '/privacy-policy',
+  '/',
+  '/book',
+  '/essays/philosophy/golden-age',
+  '/line-bank',
+  '/curious-mind-quiz',
+  '/explorer/illuminator',
+  '/forum',
+  '/mota',
+  '/privacy-policy',
 ];
 const BUDGET = { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1, lcpMs: 1000, tbtMs: 50, cls: 0 };
 
@@ -59,8 +66,17 @@ async function startServer() {
 async function lighthouseRun(url) {
   const chrome = await launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   });
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
@@ -87,7 +103,9 @@ async function lighthouseRoutes() {
     const row = { route };
     for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
     rows.push(row);
-    console.log(`lighthouse ${route}: perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo} LCP ${Math.round(row.lcpMs)} ms`);
+    console.log(
+      `lighthouse ${route}: perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo} LCP ${Math.round(row.lcpMs)} ms`,
+    );
   }
   return rows;
 }
@@ -99,7 +117,9 @@ async function lighthouseRoutes() {
  * (`lazy`: bytes and the chunk names).
  */
 async function javascriptPerRoute() {
-  const browser = await chromium.launch(CHROME ? { executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] } : {});
+  const browser = await chromium.launch(
+    CHROME ? { executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] } : {},
+  );
   const page = await browser.newPage();
   const rows = [];
   const sum = (buffers, bytes) => buffers.reduce((s, b) => s + bytes(b), 0);
@@ -200,7 +220,9 @@ const BACKEND_GOALS = {
  * the answer.
  */
 async function startBackendServer() {
-  const child = fork(resolve('scripts/bench-backend-server.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(resolve('scripts/bench-backend-server.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () =>
     new Promise((answered, failed) => {
       const onExit = (code) => failed(new Error(`the bench backend exited (${code})`));
@@ -219,10 +241,11 @@ async function startBackendServer() {
       child.send(message);
       return answer;
     },
-    close: () => new Promise((closed) => {
-      child.once('exit', closed);
-      child.send('close');
-    }),
+    close: () =>
+      new Promise((closed) => {
+        child.once('exit', closed);
+        child.send('close');
+      }),
   };
 }
 
@@ -243,7 +266,8 @@ async function backendThroughput() {
       Array.from({ length: clients }, async (_, c) => {
         for (let i = 0; i < perClient; i++) {
           const response = await fetch(`${base}/posts`, {
-            method: 'POST', headers,
+            method: 'POST',
+            headers,
             body: JSON.stringify({ content: `Bench post ${label} ${c}.${i}`, author_name: 'Bench' }),
           });
           if (response.status !== 201) throw new Error(`insert answered ${response.status}: ${await response.text()}`);
@@ -261,11 +285,18 @@ async function backendThroughput() {
 
   // The site's own data module and CSV builder, loaded as the browser bundle has them.
   const { createServer: createVite } = await import('vite');
-  const vite = await createVite({ configFile: false, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false } });
+  const vite = await createVite({
+    configFile: false,
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false },
+  });
   const { createCommunity, POSTS_PER_PAGE, IDEAS_PER_PAGE } = await vite.ssrLoadModule('/src/lib/community.ts');
   const { buildIdeasCsv } = await vite.ssrLoadModule('/src/lib/csv.ts');
   const { createClient } = await import('@supabase/supabase-js');
-  const client = createClient(origin, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const client = createClient(origin, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
   const community = createCommunity(client);
 
   const latency = async (run) => {
@@ -290,7 +321,9 @@ async function backendThroughput() {
     postsPage500OffsetMs: await latency(() => community.listPosts({ page: 500 })),
     postsOffset90000Ms: await latency(() => community.listPosts({ page: 9001 })),
     ideasFirstPageMs: await latency(() => community.listIdeas({ page: 1 })),
-    ideasPage500Ms: await latency(() => community.listIdeas({ page: 500, pageSize: IDEAS_PER_PAGE, from: ideas499.cursor })),
+    ideasPage500Ms: await latency(() =>
+      community.listIdeas({ page: 500, pageSize: IDEAS_PER_PAGE, from: ideas499.cursor }),
+    ),
     ideasPage500OffsetMs: await latency(() => community.listIdeas({ page: 500, pageSize: IDEAS_PER_PAGE })),
     // A word that occurs in 100 of the 100,000 ideas, as a reader would type it.
     ideasFilteredPageMs: await latency(async () => {
@@ -302,7 +335,8 @@ async function backendThroughput() {
   };
   // Sanity: the site's own calls answer what the pages show, the step the page the offset reads.
   const listed = await community.listPosts({ page: 500 });
-  if (listed.rows.length !== POSTS_PER_PAGE || listed.total < 100000) throw new Error('forum page 500 is not a full page');
+  if (listed.rows.length !== POSTS_PER_PAGE || listed.total < 100000)
+    throw new Error('forum page 500 is not a full page');
   const ids = (page) => page.rows.map((row) => row.id).join();
   const steppedPosts = await community.listPosts({ page: 500, from: posts499.cursor });
   const steppedIdeas = await community.listIdeas({ page: 500, from: ideas499.cursor });
@@ -345,9 +379,13 @@ function printBackend(backend) {
     const value = backend[name];
     const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
     const met = goal === null ? '' : (atLeast ? value >= goal : value <= goal) ? 'met' : 'MISSED';
-    console.log(`${label.padEnd(48)} ${shown.padStart(8)}  ${goal === null ? '' : `${atLeast ? '≥' : '≤'} ${goal}`.padEnd(7)} ${met}`);
+    console.log(
+      `${label.padEnd(48)} ${shown.padStart(8)}  ${goal === null ? '' : `${atLeast ? '≥' : '≤'} ${goal}`.padEnd(7)} ${met}`,
+    );
   }
-  console.log(`(forum page 9,001, offset 90,000: ${backend.postsOffset90000Ms.toFixed(1)} ms; export: ${backend.exportRows} rows, ${backend.exportMegabytes} MB of CSV)`);
+  console.log(
+    `(forum page 9,001, offset 90,000: ${backend.postsOffset90000Ms.toFixed(1)} ms; export: ${backend.exportRows} rows, ${backend.exportMegabytes} MB of CSV)`,
+  );
 }
 
 function backendGoalsMet(backend) {
@@ -396,16 +434,24 @@ report.backend = await backendThroughput();
 report.budgetsMet =
   report.lighthouse.every(
     (r) =>
-      r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility &&
-      r['best-practices'] >= BUDGET['best-practices'] && (r.seo >= BUDGET.seo || r.route === '/firstlight') &&
-      r.lcpMs <= BUDGET.lcpMs && r.tbtMs <= BUDGET.tbtMs && r.cls <= BUDGET.cls,
-  ) && report.thousandEssayBuildSeconds <= 90 && backendGoalsMet(report.backend);
+      r.performance >= BUDGET.performance &&
+      r.accessibility >= BUDGET.accessibility &&
+      r['best-practices'] >= BUDGET['best-practices'] &&
+      (r.seo >= BUDGET.seo || r.route === '/firstlight') &&
+      r.lcpMs <= BUDGET.lcpMs &&
+      r.tbtMs <= BUDGET.tbtMs &&
+      r.cls <= BUDGET.cls,
+  ) &&
+  report.thousandEssayBuildSeconds <= 90 &&
+  backendGoalsMet(report.backend);
 
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
 
 const js = new Map(report.javascript.map((r) => [r.route, r]));
-console.log('\nroute                               perf a11y  bp  seo   LCP ms  TBT ms    CLS  transfer KB  JS KB gz (raw)  lazy JS KB gz');
+console.log(
+  '\nroute                               perf a11y  bp  seo   LCP ms  TBT ms    CLS  transfer KB  JS KB gz (raw)  lazy JS KB gz',
+);
 for (const r of report.lighthouse) {
   const j = js.get(r.route);
   console.log(
@@ -424,7 +470,9 @@ for (const r of report.lighthouse) {
     ].join(' '),
   );
 }
-console.log(`\nbuild: ${report.buildSeconds} s; 1,000-essay build with cards: ${report.thousandEssayBuildSeconds} s (budget 90 s)`);
+console.log(
+  `\nbuild: ${report.buildSeconds} s; 1,000-essay build with cards: ${report.thousandEssayBuildSeconds} s (budget 90 s)`,
+);
 printBackend(report.backend);
 console.log(`budgets met: ${report.budgetsMet ? 'yes' : 'NO'}  (bench/report.json)`);
 process.exit(0);

@@ -19,7 +19,13 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BOM, csvLine } from '../src/lib/csv.ts';
 
-const TABLES = /** @type {const} */ ({ posts: 'posts', post: 'posts', ideas: 'mota_ideas', idea: 'mota_ideas', mota_ideas: 'mota_ideas' });
+const TABLES = /** @type {const} */ ({
+  posts: 'posts',
+  post: 'posts',
+  ideas: 'mota_ideas',
+  idea: 'mota_ideas',
+  mota_ideas: 'mota_ideas',
+});
 const NOUN = { posts: 'post', mota_ideas: 'idea' };
 const COLUMNS = {
   posts: ['id', 'created_at', 'author_name', 'content', 'is_hidden'],
@@ -65,7 +71,10 @@ function sqlStore(run, where, close) {
   const query = async (text, params) =>
     (await run(text, params)).map((row) =>
       Object.fromEntries(
-        Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : v]),
+        Object.entries(row).map(([k, v]) => [
+          k,
+          v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : v,
+        ]),
       ),
     );
   const cols = (/** @type {Table} */ table) => COLUMNS[table].join(', ');
@@ -76,10 +85,14 @@ function sqlStore(run, where, close) {
         `select ${cols(table)} from public.${table} ${hiddenOnly ? 'where is_hidden' : ''} order by created_at desc, id desc limit $1`,
         [limit],
       ),
-    get: async (table, id) => (await query(`select ${cols(table)} from public.${table} where id = $1`, [id]))[0] ?? null,
+    get: async (table, id) =>
+      (await query(`select ${cols(table)} from public.${table} where id = $1`, [id]))[0] ?? null,
     setHidden: async (table, id, hidden) =>
-      (await query(`update public.${table} set is_hidden = $2 where id = $1 returning ${cols(table)}`, [id, hidden]))[0] ?? null,
-    batch: (table, afterId, limit) => query(`select ${cols(table)} from public.${table} where id > $1 order by id limit $2`, [afterId, limit]),
+      (
+        await query(`update public.${table} set is_hidden = $2 where id = $1 returning ${cols(table)}`, [id, hidden])
+      )[0] ?? null,
+    batch: (table, afterId, limit) =>
+      query(`select ${cols(table)} from public.${table} where id > $1 order by id limit $2`, [afterId, limit]),
     close,
   };
 }
@@ -91,7 +104,9 @@ function sqlStore(run, where, close) {
  * @returns {Store}
  */
 function apiStore(url, key, where) {
-  const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const client = createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
   /** @param {{ data: any, error: any, status: number }} result */
   const unwrap = ({ data, error, status }) => {
     if (error) throw apiError(error, status, where);
@@ -101,7 +116,11 @@ function apiStore(url, key, where) {
   return {
     where,
     async list(table, { limit, hiddenOnly }) {
-      let request = client.from(table).select(cols(table)).order('created_at', { ascending: false }).order('id', { ascending: false });
+      let request = client
+        .from(table)
+        .select(cols(table))
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false });
       if (hiddenOnly) request = request.eq('is_hidden', true);
       return unwrap(await request.limit(limit));
     },
@@ -119,13 +138,20 @@ function apiStore(url, key, where) {
 /** @param {{ message?: string, code?: string }} error @param {number} status @param {string} where */
 function apiError(error, status, where) {
   if (status === 401 || error.code === 'PGRST301' || /invalid api key|jwt/i.test(error.message ?? '')) {
-    return new Error(`${where} refused the key (${error.message ?? status}). Use the project's service_role key (Project Settings → API).`);
+    return new Error(
+      `${where} refused the key (${error.message ?? status}). Use the project's service_role key (Project Settings → API).`,
+    );
   }
   if (error.code === '42501') {
-    return new Error(`${where} does not allow this with that key (${error.message}). It must be the service_role key, not the anon key.`);
+    return new Error(
+      `${where} does not allow this with that key (${error.message}). It must be the service_role key, not the anon key.`,
+    );
   }
-  if (status === 0 || /fetch failed/i.test(error.message ?? '')) return new Error(`Could not reach ${where}: ${error.message}`);
-  return new Error(`${where} answered ${status}: ${error.message ?? 'an error'}${error.code ? ` (${error.code})` : ''}`);
+  if (status === 0 || /fetch failed/i.test(error.message ?? ''))
+    return new Error(`Could not reach ${where}: ${error.message}`);
+  return new Error(
+    `${where} answered ${status}: ${error.message ?? 'an error'}${error.code ? ` (${error.code})` : ''}`,
+  );
 }
 
 /**
@@ -134,7 +160,8 @@ function apiError(error, status, where) {
  * @param {string} key
  */
 function checkServiceKey(key) {
-  if (key.startsWith('sb_publishable_')) throw new Error('SUPABASE_SERVICE_ROLE_KEY holds a publishable (public) key; use the secret / service_role key.');
+  if (key.startsWith('sb_publishable_'))
+    throw new Error('SUPABASE_SERVICE_ROLE_KEY holds a publishable (public) key; use the secret / service_role key.');
   const payload = key.split('.')[1];
   if (!payload || key.startsWith('sb_secret_')) return;
   let role;
@@ -144,7 +171,9 @@ function checkServiceKey(key) {
     return;
   }
   if (role && role !== 'service_role') {
-    throw new Error(`SUPABASE_SERVICE_ROLE_KEY is a key for the "${role}" role; moderation needs the service_role key (Project Settings → API).`);
+    throw new Error(
+      `SUPABASE_SERVICE_ROLE_KEY is a key for the "${role}" role; moderation needs the service_role key (Project Settings → API).`,
+    );
   }
 }
 
@@ -152,9 +181,12 @@ function checkServiceKey(key) {
 async function openStore() {
   const { SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, DATABASE_URL } = process.env;
   if (SUPABASE_URL || SUPABASE_SERVICE_ROLE_KEY) {
-    if (!SUPABASE_URL) throw new Error('SUPABASE_SERVICE_ROLE_KEY is set but SUPABASE_URL is not (https://<project-ref>.supabase.co).');
+    if (!SUPABASE_URL)
+      throw new Error('SUPABASE_SERVICE_ROLE_KEY is set but SUPABASE_URL is not (https://<project-ref>.supabase.co).');
     if (!SUPABASE_SERVICE_ROLE_KEY) {
-      throw new Error('SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not: copy the service_role key from Project Settings → API.');
+      throw new Error(
+        'SUPABASE_URL is set but SUPABASE_SERVICE_ROLE_KEY is not: copy the service_role key from Project Settings → API.',
+      );
     }
     checkServiceKey(SUPABASE_SERVICE_ROLE_KEY);
     return apiStore(SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, `the Supabase project at ${new URL(SUPABASE_URL).host}`);
@@ -195,21 +227,30 @@ async function openStore() {
 /** The embedded database: directly, or through the server that holds it. @returns {Promise<Store>} */
 async function openEmbedded() {
   const dir = resolve(process.env.DATA_DIR || '.data');
-  if (process.env.DATA_DIR === 'memory') throw new Error('DATA_DIR=memory is a throwaway database inside the server process; there is nothing to moderate from outside.');
+  if (process.env.DATA_DIR === 'memory')
+    throw new Error(
+      'DATA_DIR=memory is a throwaway database inside the server process; there is nothing to moderate from outside.',
+    );
   if (!existsSync(join(dir, 'PG_VERSION'))) {
-    throw new Error(`No embedded database in ${dir}. Start the site once (npm start), set DATA_DIR, or set SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY for a Supabase project.`);
+    throw new Error(
+      `No embedded database in ${dir}. Start the site once (npm start), set DATA_DIR, or set SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY for a Supabase project.`,
+    );
   }
   const holder = Number(readIfExists(join(dir, 'embedded-backend.pid')).trim());
   if (holder && holder !== process.pid && isRunning(holder)) {
     const { SERVICE_KEY_FILE } = await import('../supabase/local/backend.mjs');
     const key = readIfExists(join(dir, SERVICE_KEY_FILE)).trim();
-    if (!key) throw new Error(`The database in ${dir} is in use by process ${holder}, which has no moderation key. Restart it (npm start) or stop it and try again.`);
+    if (!key)
+      throw new Error(
+        `The database in ${dir} is in use by process ${holder}, which has no moderation key. Restart it (npm start) or stop it and try again.`,
+      );
     const origin = `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 4321}`;
     return apiStore(origin, key, `the running site at ${origin} (process ${holder})`);
   }
   const { openDatabase } = await import('../supabase/local/database.mjs');
   const { db, release } = await openDatabase({ dataDir: dir });
-  const query = async (/** @type {string} */ text, /** @type {unknown[]} */ params) => /** @type {Row[]} */ ((await db.query(text, params)).rows);
+  const query = async (/** @type {string} */ text, /** @type {unknown[]} */ params) =>
+    /** @type {Row[]} */ ((await db.query(text, params)).rows);
   return sqlStore(query, `the embedded database in ${dir}`, async () => {
     await db.close();
     await release();
@@ -243,10 +284,12 @@ function isRunning(pid) {
  */
 function printable(value, keepLines = false) {
   const text = value === null || value === undefined ? '' : String(value);
-  // eslint-disable-next-line no-control-regex -- control characters are what this makes visible
-  return text.replace(keepLines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
-    c === '\n' ? '⏎' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  /* eslint-disable no-control-regex -- control characters are what this makes visible */
+  const controls = keepLines
+    ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+    : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  /* eslint-enable no-control-regex */
+  return text.replace(controls, (c) => (c === '\n' ? '⏎' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** @param {unknown} value */
@@ -263,7 +306,7 @@ function fit(text, width) {
 
 /** @param {Table} table @param {Row} row */
 function nameOf(table, row) {
-  return printable(table === 'posts' ? row.author_name ?? 'Anonymous' : row.proposed_by);
+  return printable(table === 'posts' ? (row.author_name ?? 'Anonymous') : row.proposed_by);
 }
 
 /** @param {Table} table @param {Row} row */
@@ -275,13 +318,17 @@ function firstLine(table, row) {
 /** @param {string | undefined} word @returns {Table} */
 function tableArg(word) {
   const table = word && Object.hasOwn(TABLES, word) ? TABLES[/** @type {keyof typeof TABLES} */ (word)] : undefined;
-  if (!table) throw new UsageError(word ? `Unknown table "${printable(word)}": use posts or ideas.` : 'Which table? posts or ideas.');
+  if (!table)
+    throw new UsageError(
+      word ? `Unknown table "${printable(word)}": use posts or ideas.` : 'Which table? posts or ideas.',
+    );
   return table;
 }
 
 /** @param {string | undefined} word */
 function idArg(word) {
-  if (!word || !/^\d{1,18}$/.test(word)) throw new UsageError(word ? `"${printable(word)}" is not an id (a whole number).` : 'Which id?');
+  if (!word || !/^\d{1,18}$/.test(word))
+    throw new UsageError(word ? `"${printable(word)}" is not an id (a whole number).` : 'Which id?');
   return Number(word);
 }
 
@@ -295,10 +342,14 @@ async function write(out, text) {
 async function exportTable(store, table, format, out) {
   let count = 0;
   await write(out, format === 'csv' ? `${BOM}${csvLine(COLUMNS[table])}\r\n` : '[');
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await store.batch(table, after, BATCH);
     for (const row of rows) {
-      if (format === 'csv') await write(out, `${csvLine(COLUMNS[table].map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]))))}\r\n`);
+      if (format === 'csv')
+        await write(
+          out,
+          `${csvLine(COLUMNS[table].map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]))))}\r\n`,
+        );
       else await write(out, `${count === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`);
       count += 1;
     }
@@ -327,25 +378,34 @@ export async function main(argv) {
     console.log(USAGE);
     return;
   }
-  if (!['list', 'show', 'hide', 'unhide', 'export'].includes(command)) throw new UsageError(`Unknown command "${printable(command)}".`);
+  if (!['list', 'show', 'hide', 'unhide', 'export'].includes(command))
+    throw new UsageError(`Unknown command "${printable(command)}".`);
   // Arguments are checked before anything is opened.
   const table = command === 'export' && args[0] === undefined ? null : tableArg(args[0]);
   const id = ['show', 'hide', 'unhide'].includes(command) ? idArg(args[1]) : 0;
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes a whole number from 1 to 1000.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new UsageError('--limit takes a whole number from 1 to 1000.');
   const format = String(values.format).toLowerCase();
   if (!['json', 'csv'].includes(format)) throw new UsageError('--format is json or csv.');
-  if (command === 'export' && format === 'csv' && !table) throw new UsageError('A CSV export holds one table: export posts --format csv, or export ideas --format csv.');
+  if (command === 'export' && format === 'csv' && !table)
+    throw new UsageError('A CSV export holds one table: export posts --format csv, or export ideas --format csv.');
 
   const store = await openStore();
   try {
     if (command === 'list') {
       const rows = await store.list(/** @type {Table} */ (table), { limit, hiddenOnly: values.hidden });
-      console.error(`${rows.length} ${NOUN[/** @type {Table} */ (table)]}${rows.length === 1 ? '' : 's'}, newest first, from ${store.where}`);
-      console.log(`${'id'.padStart(8)}  ${'posted'.padEnd(20)}  ${'name'.padEnd(18)}  ${'hidden'.padEnd(6)}  first line`);
+      console.error(
+        `${rows.length} ${NOUN[/** @type {Table} */ (table)]}${rows.length === 1 ? '' : 's'}, newest first, from ${store.where}`,
+      );
+      console.log(
+        `${'id'.padStart(8)}  ${'posted'.padEnd(20)}  ${'name'.padEnd(18)}  ${'hidden'.padEnd(6)}  first line`,
+      );
       for (const row of rows) {
         const t = /** @type {Table} */ (table);
-        console.log(`${String(row.id).padStart(8)}  ${time(row.created_at).padEnd(20)}  ${fit(nameOf(t, row), 18)}  ${(row.is_hidden ? 'hidden' : '').padEnd(6)}  ${fit(firstLine(t, row), 60).trimEnd()}`);
+        console.log(
+          `${String(row.id).padStart(8)}  ${time(row.created_at).padEnd(20)}  ${fit(nameOf(t, row), 18)}  ${(row.is_hidden ? 'hidden' : '').padEnd(6)}  ${fit(firstLine(t, row), 60).trimEnd()}`,
+        );
       }
     } else if (command === 'show') {
       const t = /** @type {Table} */ (table);
@@ -353,14 +413,17 @@ export async function main(argv) {
       if (!row) throw new Error(`No ${NOUN[t]} with id ${id} in ${store.where}.`);
       console.log(`${NOUN[t]} ${row.id}${row.is_hidden ? ' (hidden)' : ''}`);
       for (const column of COLUMNS[t].slice(1)) {
-        const value = column === 'created_at' ? time(row[column]) : row[column] === null ? '(none)' : printable(row[column], true);
+        const value =
+          column === 'created_at' ? time(row[column]) : row[column] === null ? '(none)' : printable(row[column], true);
         console.log(`\n${column}:\n${value}`);
       }
     } else if (command === 'hide' || command === 'unhide') {
       const t = /** @type {Table} */ (table);
       const row = await store.setHidden(t, id, command === 'hide');
       if (!row) throw new Error(`No ${NOUN[t]} with id ${id} in ${store.where}.`);
-      console.log(`${command === 'hide' ? 'Hidden' : 'Visible again'}: ${NOUN[t]} ${id} (${fit(firstLine(t, row), 50).trimEnd()})`);
+      console.log(
+        `${command === 'hide' ? 'Hidden' : 'Visible again'}: ${NOUN[t]} ${id} (${fit(firstLine(t, row), 50).trimEnd()})`,
+      );
     } else {
       const out = values.out ? createWriteStream(values.out) : process.stdout;
       const tables = table ? [table] : /** @type {Table[]} */ (['posts', 'mota_ideas']);
@@ -372,7 +435,10 @@ export async function main(argv) {
       }
       if (format === 'json' && !table) out.write('\n}');
       out.write('\n');
-      if (values.out) await new Promise((done, fail) => /** @type {import('node:fs').WriteStream} */ (out).end(() => done(undefined)).on('error', fail));
+      if (values.out)
+        await new Promise((done, fail) =>
+          /** @type {import('node:fs').WriteStream} */ (out).end(() => done(undefined)).on('error', fail),
+        );
       console.error(`Exported ${counts.join(' and ')} from ${store.where}${values.out ? ` to ${values.out}` : ''}.`);
     }
   } finally {

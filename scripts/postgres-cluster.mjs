@@ -27,18 +27,24 @@ export function findPostgres() {
   const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
   if (existsSync('/usr/lib/postgresql')) {
-    const majors = readdirSync('/usr/lib/postgresql').filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a));
+    const majors = readdirSync('/usr/lib/postgresql')
+      .filter((d) => /^\d+$/.test(d))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...majors.map((major) => `/usr/lib/postgresql/${major}/bin`));
   }
-  const bindir = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres', 'psql'].every((bin) => existsSync(join(dir, bin))));
-  if (!bindir) return { reason: 'no PostgreSQL server binaries (initdb, pg_ctl, postgres) found; install Debian\'s postgresql' };
+  const bindir = candidates.find((dir) =>
+    ['initdb', 'pg_ctl', 'postgres', 'psql'].every((bin) => existsSync(join(dir, bin))),
+  );
+  if (!bindir)
+    return { reason: "no PostgreSQL server binaries (initdb, pg_ctl, postgres) found; install Debian's postgresql" };
   const version = spawnSync(join(bindir, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout;
   return { bindir, major: Number(/(\d+)(?:\.\d+)?/.exec(version)?.[1]) };
 }
 
 /** @returns {{ reason: string } | null} why pg_prove cannot run the pgTAP files, or null */
 export function pgTapMissing() {
-  if (spawnSync('pg_prove', ['--version']).status !== 0) return { reason: 'pg_prove not found (Debian: libtap-parser-sourcehandler-pgtap-perl)' };
+  if (spawnSync('pg_prove', ['--version']).status !== 0)
+    return { reason: 'pg_prove not found (Debian: libtap-parser-sourcehandler-pgtap-perl)' };
   return null;
 }
 
@@ -81,10 +87,14 @@ export function startCluster({ port = Number(process.env.PGTEST_PORT ?? 5433), l
 
   /** @type {Cluster['psql']} */
   const psql = (role, args) =>
-    spawnSync(join(bindir, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', String(port), '-U', role, '-d', 'postgres', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, PGOPTIONS: '--client-min-messages=warning' },
-    });
+    spawnSync(
+      join(bindir, 'psql'),
+      ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', String(port), '-U', role, '-d', 'postgres', ...args],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, PGOPTIONS: '--client-min-messages=warning' },
+      },
+    );
 
   const stop = () => {
     if (started) spawnSync(...spread(asOwner(join(bindir, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'])));
@@ -94,7 +104,17 @@ export function startCluster({ port = Number(process.env.PGTEST_PORT ?? 5433), l
 
   try {
     // The cluster's bootstrap superuser is supabase_admin, as on Supabase.
-    server('initdb', ['-D', data, '-U', 'supabase_admin', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    server('initdb', [
+      '-D',
+      data,
+      '-U',
+      'supabase_admin',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
     // Sockets only, in the private directory; durability is not the point of this cluster.
     const options = `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
     server('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
@@ -106,15 +126,24 @@ export function startCluster({ port = Number(process.env.PGTEST_PORT ?? 5433), l
       const result = psql(role, args);
       if (result.status !== 0) throw new Error(`${what} failed:\n${result.stderr}`);
     };
-    must('supabase_admin', ['-f', PROJECT_SQL], 'creating Supabase\'s roles (supabase/tests/supabase-project.sql)');
+    must('supabase_admin', ['-f', PROJECT_SQL], "creating Supabase's roles (supabase/tests/supabase-project.sql)");
     // The Supabase CLI's `test db` runs pgTAP from the extensions schema.
     pgtap = pgTapAvailable(psql);
     if (pgtap) must('supabase_admin', ['-c', 'create extension pgtap with schema extensions'], 'installing pgTAP');
-    const migrations = readdirSync(join(SUPABASE_DIR, 'migrations')).filter((f) => MIGRATION_FILE.test(f)).sort();
+    const migrations = readdirSync(join(SUPABASE_DIR, 'migrations'))
+      .filter((f) => MIGRATION_FILE.test(f))
+      .sort();
     for (const file of migrations) {
       must('postgres', ['--single-transaction', '-f', join(SUPABASE_DIR, 'migrations', file)], `migration ${file}`);
       const version = file.split('_')[0];
-      must('postgres', ['-c', `insert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${file.slice(version.length + 1, -4)}')`], 'recording a migration');
+      must(
+        'postgres',
+        [
+          '-c',
+          `insert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${file.slice(version.length + 1, -4)}')`,
+        ],
+        'recording a migration',
+      );
       log(`applied ${file} as postgres`);
     }
     must('postgres', ['--single-transaction', '-f', join(SUPABASE_DIR, 'seed.sql')], 'seed.sql');
@@ -136,7 +165,11 @@ export function startCluster({ port = Number(process.env.PGTEST_PORT ?? 5433), l
 
 /** @param {Cluster['psql']} psql */
 function pgTapAvailable(psql) {
-  const result = psql('supabase_admin', ['-At', '-c', "select count(*) from pg_available_extensions where name = 'pgtap'"]);
+  const result = psql('supabase_admin', [
+    '-At',
+    '-c',
+    "select count(*) from pg_available_extensions where name = 'pgtap'",
+  ]);
   return result.stdout.trim() === '1';
 }
 

@@ -13,7 +13,10 @@ const browser = await chromium.launch(
     ? { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] }
     : {},
 );
-for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: 'networkidle' });

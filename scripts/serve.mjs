@@ -32,5 +32,7 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => (backend ? backend.close() : Promise.resolve()).finally(() => process.exit(0))));
+  process.on(signal, () =>
+    server.close(() => (backend ? backend.close() : Promise.resolve()).finally(() => process.exit(0))),
+  );
 }

@@ -14,8 +14,16 @@ const CACHE = resolve('node_modules/.cache/site-fonts');
 // dashes, bullets, ellipsis, primes, euro, trademark and arrows. Anything else falls back,
 // glyph by glyph, to the metric-matched system serif.
 const RANGES = [
-  [0x20, 0x7e], [0xa0, 0xff], [0x2013, 0x2014], [0x2018, 0x201e], [0x2020, 0x2022],
-  [0x2026, 0x2026], [0x2032, 0x2033], [0x20ac, 0x20ac], [0x2122, 0x2122], [0x2190, 0x2193],
+  [0x20, 0x7e],
+  [0xa0, 0xff],
+  [0x2013, 0x2014],
+  [0x2018, 0x201e],
+  [0x2020, 0x2022],
+  [0x2026, 0x2026],
+  [0x2032, 0x2033],
+  [0x20ac, 0x20ac],
+  [0x2122, 0x2122],
+  [0x2190, 0x2193],
 ];
 export const SUBSET_TEXT = RANGES.map(([from, to]) =>
   Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join(''),
@@ -28,7 +36,12 @@ export const SUBSET_TEXT = RANGES.map(([from, to]) =>
  */
 export async function subsetFontFile(source, axes) {
   const input = readFileSync(source);
-  const key = createHash('sha256').update(input).update(JSON.stringify(axes)).update(SUBSET_TEXT).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(input)
+    .update(JSON.stringify(axes))
+    .update(SUBSET_TEXT)
+    .digest('hex')
+    .slice(0, 16);
   const target = join(CACHE, `${key}.woff2`);
   if (!existsSync(target)) {
     mkdirSync(CACHE, { recursive: true });

@@ -69,18 +69,34 @@ const stopCluster = () => {
 process.on('exit', stopCluster);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
-const pgTapFiles = readdirSync('supabase/tests/database').filter((f) => f.endsWith('.test.sql')).sort();
+const pgTapFiles = readdirSync('supabase/tests/database')
+  .filter((f) => f.endsWith('.test.sql'))
+  .sort();
 const noPgProve = pgTapMissing();
 if (cluster && noPgProve) skipped.push(`pgTAP on real PostgreSQL (${pgTapFiles.length} files): ${noPgProve.reason}`);
 else if (cluster && !cluster.pgtap) {
-  skipped.push(`pgTAP on real PostgreSQL (${pgTapFiles.length} files): the pgtap extension is not installed (Debian: postgresql-${cluster.major}-pgtap)`);
-}
-else if (cluster) {
+  skipped.push(
+    `pgTAP on real PostgreSQL (${pgTapFiles.length} files): the pgtap extension is not installed (Debian: postgresql-${cluster.major}-pgtap)`,
+  );
+} else if (cluster) {
   for (const file of pgTapFiles) {
     console.log(`\n=== pgTAP on PostgreSQL ${cluster.major}: pg_prove ${file}`);
     const result = spawnSync(
       'pg_prove',
-      ['--verbose', '--ext', '.sql', '-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', `supabase/tests/database/${file}`],
+      [
+        '--verbose',
+        '--ext',
+        '.sql',
+        '-h',
+        cluster.host,
+        '-p',
+        String(cluster.port),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        `supabase/tests/database/${file}`,
+      ],
       { encoding: 'utf8' },
     );
     process.stdout.write(result.stdout + result.stderr);

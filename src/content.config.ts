@@ -23,21 +23,51 @@ export const collections = {
   fieldNotes: defineCollection({ loader: markdown('fieldnotes'), schema: schema.fieldNoteSchema }),
 
   // Lists, one entry per item, in the file's order. A count is the number the page is laid out for.
-  navigation: defineCollection({ loader: dataFile('content/data/navigation.yaml', { id: 'name' }), schema: schema.navigationSchema }),
-  pulseQuotes: defineCollection({ loader: dataFile('content/data/pulse-quotes.yaml'), schema: schema.pulseQuoteSchema }),
+  navigation: defineCollection({
+    loader: dataFile('content/data/navigation.yaml', { id: 'name' }),
+    schema: schema.navigationSchema,
+  }),
+  pulseQuotes: defineCollection({
+    loader: dataFile('content/data/pulse-quotes.yaml'),
+    schema: schema.pulseQuoteSchema,
+  }),
   startGuide: defineCollection({ loader: dataFile('content/data/start-guide.yaml'), schema: schema.startGuideSchema }),
-  praise: defineCollection({ loader: dataFile('content/data/praise.yaml', { id: null, count: 6 }), schema: schema.praiseQuoteSchema }),
-  coverMotifs: defineCollection({ loader: dataFile('content/data/cover-motifs.yaml', { id: 'name', count: 4 }), schema: schema.coverMotifSchema }),
-  echoQuotes: defineCollection({ loader: dataFile('content/data/echo-quotes.yaml', { id: null, count: 3 }), schema: schema.echoQuoteSchema }),
-  companionTopics: defineCollection({ loader: dataFile('content/data/companion-topics.yaml', { count: 8 }), schema: schema.companionTopicSchema }),
+  praise: defineCollection({
+    loader: dataFile('content/data/praise.yaml', { id: null, count: 6 }),
+    schema: schema.praiseQuoteSchema,
+  }),
+  coverMotifs: defineCollection({
+    loader: dataFile('content/data/cover-motifs.yaml', { id: 'name', count: 4 }),
+    schema: schema.coverMotifSchema,
+  }),
+  echoQuotes: defineCollection({
+    loader: dataFile('content/data/echo-quotes.yaml', { id: null, count: 3 }),
+    schema: schema.echoQuoteSchema,
+  }),
+  companionTopics: defineCollection({
+    loader: dataFile('content/data/companion-topics.yaml', { count: 8 }),
+    schema: schema.companionTopicSchema,
+  }),
   metaNarrativeTopics: defineCollection({
     loader: dataFile('content/data/meta-narrative-topics.yaml', { count: 4 }),
     schema: schema.metaNarrativeTopicSchema,
   }),
   quizQuestions: defineCollection({ loader: dataFile('content/data/quiz.yaml'), schema: schema.quizQuestionSchema }),
-  explorerTypes: defineCollection({ loader: dataFile('content/data/explorer-types.yaml'), schema: schema.explorerTypeSchema(siteRoutes()) }),
-  essayCategories: defineCollection({ loader: dataFile('content/data/essay-categories.yaml', { id: 'slug' }), schema: schema.essayCategorySchema }),
-  topics: defineCollection({ loader: dataFile('content/data/topics.yaml', { id: 'slug' }), schema: schema.topicSchema }),
+  explorerTypes: defineCollection({
+    loader: dataFile('content/data/explorer-types.yaml'),
+    schema: schema.explorerTypeSchema(siteRoutes()),
+  }),
+  essayCategories: defineCollection({
+    loader: dataFile('content/data/essay-categories.yaml', { id: 'slug' }),
+    schema: schema.essayCategorySchema,
+  }),
+  topics: defineCollection({
+    loader: dataFile('content/data/topics.yaml', { id: 'slug' }),
+    schema: schema.topicSchema,
+  }),
   lineBank: defineCollection({ loader: dataFile('content/data/line-bank.yaml'), schema: schema.lineBankSchema }),
-  engageCards: defineCollection({ loader: dataFile('content/data/engage.yaml', { id: 'title' }), schema: schema.engageCardSchema }),
+  engageCards: defineCollection({
+    loader: dataFile('content/data/engage.yaml', { id: 'title' }),
+    schema: schema.engageCardSchema,
+  }),
 };

@@ -29,10 +29,18 @@ export default function securityHeaders() {
           const html = await readFile(file, 'utf8');
           const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i);
           if (!meta) continue;
-          const policy = meta[1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').trim().replace(/;$/, '');
+          const policy = meta[1]
+            .replace(/&#39;/g, "'")
+            .replace(/&quot;/g, '"')
+            .replace(/&amp;/g, '&')
+            .trim()
+            .replace(/;$/, '');
           blocks.push(`${pagePathOf(file, root)}\n  Content-Security-Policy: ${[policy, ...HEADER_ONLY].join('; ')}`);
         }
-        await writeFile(target, `${base.trimEnd()}\n\n# Per-page policies, generated at build from Astro's CSP hashes.\n${blocks.join('\n')}\n`);
+        await writeFile(
+          target,
+          `${base.trimEnd()}\n\n# Per-page policies, generated at build from Astro's CSP hashes.\n${blocks.join('\n')}\n`,
+        );
         logger.info(`wrote per-page Content-Security-Policy for ${blocks.length} pages to _headers`);
       },
     },

@@ -15,18 +15,33 @@ import { ogCardSvg, subtitleFromAlt } from '../lib/og.ts';
  */
 
 const FONT_SOURCES = {
-  'fraunces-600.ttf': { file: 'node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2', axes: { wght: 600 } },
-  'literata-italic.ttf': { file: 'node_modules/@fontsource-variable/literata/files/literata-latin-wght-italic.woff2', axes: { wght: 400 } },
+  'fraunces-600.ttf': {
+    file: 'node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+    axes: { wght: 600 },
+  },
+  'literata-italic.ttf': {
+    file: 'node_modules/@fontsource-variable/literata/files/literata-latin-wght-italic.woff2',
+    axes: { wght: 400 },
+  },
 };
 // Latin with its punctuation, the characters the site's titles use.
 const CHARACTERS =
   Array.from({ length: 0x17f - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i)).join('') + '‘’“”–—…·•×→←';
 
-const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' });
+const ENTITIES = /** @type {Record<string, string>} */ ({
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+});
 /** @param {string} text */
 export const decodeEntities = (text) =>
   text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name) =>
-    name[0] === '#' ? String.fromCodePoint(Number(name[1] === 'x' || name[1] === 'X' ? `0${name.slice(1)}` : name.slice(1))) : (ENTITIES[name] ?? whole),
+    name[0] === '#'
+      ? String.fromCodePoint(Number(name[1] === 'x' || name[1] === 'X' ? `0${name.slice(1)}` : name.slice(1)))
+      : (ENTITIES[name] ?? whole),
   );
 
 /** @param {string} html @param {string} property */
@@ -59,7 +74,11 @@ function htmlFiles(dir) {
 
 /** The fonts as TrueType instances (the rasteriser reads no WOFF2), made once per font version. */
 async function cardFonts(root, cacheDir) {
-  const sources = Object.entries(FONT_SOURCES).map(([name, { file, axes }]) => ({ name, axes, bytes: readFileSync(join(root, file)) }));
+  const sources = Object.entries(FONT_SOURCES).map(([name, { file, axes }]) => ({
+    name,
+    axes,
+    bytes: readFileSync(join(root, file)),
+  }));
   const hash = createHash('sha256');
   for (const s of sources) hash.update(s.name).update(JSON.stringify(s.axes)).update(s.bytes);
   hash.update(CHARACTERS);
@@ -68,7 +87,10 @@ async function cardFonts(root, cacheDir) {
   if (!existsSync(join(dir, 'fonts.conf'))) {
     mkdirSync(dir, { recursive: true });
     for (const s of sources) {
-      writeFileSync(join(dir, s.name), await subsetFont(s.bytes, CHARACTERS, { targetFormat: 'truetype', variationAxes: s.axes }));
+      writeFileSync(
+        join(dir, s.name),
+        await subsetFont(s.bytes, CHARACTERS, { targetFormat: 'truetype', variationAxes: s.axes }),
+      );
     }
     // Only these fonts: a card looks the same on every machine that builds it.
     writeFileSync(
@@ -88,9 +110,14 @@ function rasterise(jobs, fontsConf) {
     chunks.map(
       (chunk) =>
         new Promise((resolve, reject) => {
-          const child = spawn(process.execPath, [worker], { env: { ...process.env, FONTCONFIG_FILE: fontsConf }, stdio: ['pipe', 'inherit', 'inherit'] });
+          const child = spawn(process.execPath, [worker], {
+            env: { ...process.env, FONTCONFIG_FILE: fontsConf },
+            stdio: ['pipe', 'inherit', 'inherit'],
+          });
           child.on('error', reject);
-          child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`social card renderer exited with ${code}`))));
+          child.on('exit', (code) =>
+            code === 0 ? resolve(undefined) : reject(new Error(`social card renderer exited with ${code}`)),
+          );
           child.stdin.end(JSON.stringify(chunk));
         }),
     ),
@@ -107,7 +134,8 @@ export default function socialCards(options = {}) {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = process.cwd();
-        const cacheDir = options.cacheDir ?? process.env.SOCIAL_CARDS_CACHE ?? join(root, 'node_modules/.cache/social-cards');
+        const cacheDir =
+          options.cacheDir ?? process.env.SOCIAL_CARDS_CACHE ?? join(root, 'node_modules/.cache/social-cards');
         const out = fileURLToPath(dir);
         const started = performance.now();
         /** @type {Map<string, { title: string, subtitle: string }>} */
@@ -139,7 +167,9 @@ export default function socialCards(options = {}) {
           copyFileSync(cached, target);
         }
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`${wanted.size} social cards (${jobs.length} drawn, ${wanted.size - jobs.length} from the cache ${relative(root, cacheDir)}) in ${seconds} s`);
+        logger.info(
+          `${wanted.size} social cards (${jobs.length} drawn, ${wanted.size - jobs.length} from the cache ${relative(root, cacheDir)}) in ${seconds} s`,
+        );
       },
     },
   };

@@ -1,4 +1,14 @@
-import { Suspense, memo, useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type RefObject } from 'react';
+import {
+  Suspense,
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type SubmitEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { addPost, listPosts } from '../lib/community-calls';
 import type { PageCursor } from '../lib/community-paging';
 import { LIMITS } from '../lib/community-limits';
@@ -86,7 +96,13 @@ export default function CarobForum({ postsPerPage }: Props) {
         <p className="mt-2 text-muted">
           Pull up a root and say what is on your mind. Your words appear below for everyone who comes to sit here.
         </p>
-        <form className="mt-6 space-y-5" onSubmit={onSubmit} noValidate aria-describedby="forum-form-note" data-counted-form>
+        <form
+          className="mt-6 space-y-5"
+          onSubmit={onSubmit}
+          noValidate
+          aria-describedby="forum-form-note"
+          data-counted-form
+        >
           <JoinFields name={name} onNameChange={setName} content={content} onContentChange={setContent} />
           <Honeypot value={trap} onChange={setTrap} />
           <div className="flex flex-wrap items-center gap-4">
@@ -193,7 +209,11 @@ function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: 
     tabs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label="How the dialogue looks" className="flex rounded-full border border-line bg-parchment p-1">
+    <div
+      role="tablist"
+      aria-label="How the dialogue looks"
+      className="flex rounded-full border border-line bg-parchment p-1"
+    >
       {VIEWS.map((label, index) => (
         <button
           key={label}
@@ -228,7 +248,9 @@ function ListSummary({ list }: { list: ListState<Post> }) {
   const f = formatCount;
   return (
     <p className="mt-3 font-sans text-sm text-muted" data-summary>
-      {pageCount === 1 ? `${f(total)} ${total === 1 ? 'message' : 'messages'}` : `Messages ${f(first)}–${f(last)} of ${f(total)}`}
+      {pageCount === 1
+        ? `${f(total)} ${total === 1 ? 'message' : 'messages'}`
+        : `Messages ${f(first)}–${f(last)} of ${f(total)}`}
       {pageCount > 1 && (page === 1 ? ', the most recent' : `, page ${f(pageCount - page + 1)} of ${f(pageCount)}`)}
     </p>
   );
@@ -243,9 +265,7 @@ interface PostListProps {
 
 function PostList({ list, view, onRetry, newestRef }: PostListProps) {
   if (list.status !== 'ready' || list.page.rows.length === 0) {
-    return (
-      <ListStatus list={list} words={LIST_STATUS} loadingClassName="py-10" onRetry={onRetry} />
-    );
+    return <ListStatus list={list} words={LIST_STATUS} loadingClassName="py-10" onRetry={onRetry} />;
   }
   const { rows, page } = list.page;
   const last = rows.length - 1;
@@ -288,10 +308,10 @@ function PostList({ list, view, onRetry, newestRef }: PostListProps) {
         <li
           key={post.id}
           ref={page === 1 && index === last ? newestRef : undefined}
-          className={`scroll-mt-24 max-w-[90%] ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
+          className={`max-w-[90%] scroll-mt-24 ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
         >
           <article data-post>
-            <p className={`font-display italic wrap-anywhere ${index % 2 ? 'text-right' : ''}`}>
+            <p className={`font-display wrap-anywhere italic ${index % 2 ? 'text-right' : ''}`}>
               <span data-author>{displayName(post.authorName)}</span>
               <span className="font-sans text-xs text-muted not-italic">
                 {' · '}

@@ -20,9 +20,9 @@ export default function FirstLightForm({ recipient }: { recipient: string }) {
           Send My Signal
         </button>
         <Description className="text-sm text-muted">
-          <strong className="text-ink">What happens next:</strong> your mail app will open with a message to {recipient},
-          already written with your name and email. You join the circle when you send that message; nothing is sent until
-          you do. A copy of your sign-up is also kept in this browser, and nowhere else.
+          <strong className="text-ink">What happens next:</strong> your mail app will open with a message to {recipient}
+          , already written with your name and email. You join the circle when you send that message; nothing is sent
+          until you do. A copy of your sign-up is also kept in this browser, and nowhere else.
         </Description>
       </Field>
     </form>

@@ -20,7 +20,8 @@ export interface BankLine {
 }
 
 async function copyLine(text: string) {
-  if (await copyText(text)) showToast(COPY_SUCCESS.title, COPY_SUCCESS.description, { variant: 'normal', duration: TOAST_COPY_MS });
+  if (await copyText(text))
+    showToast(COPY_SUCCESS.title, COPY_SUCCESS.description, { variant: 'normal', duration: TOAST_COPY_MS });
   else showToast(COPY_FAILURE.title, COPY_FAILURE.description, { duration: TOAST_COPY_MS });
 }
 
@@ -64,7 +65,13 @@ export default function LineBank({ lines }: { lines: BankLine[] }) {
 
       <ul className="mt-8 grid gap-5 md:grid-cols-2">
         {lines.map((quote) => (
-          <li key={quote.id} data-line={quote.id} data-tags={quote.tags.join('|')} hidden={!shown.has(quote)} className="card flex flex-col">
+          <li
+            key={quote.id}
+            data-line={quote.id}
+            data-tags={quote.tags.join('|')}
+            hidden={!shown.has(quote)}
+            className="card flex flex-col"
+          >
             <figure className="flex-1">
               <blockquote id={`line-${quote.id}`} className="font-display text-step-1 leading-snug">
                 <p>“{quote.line}”</p>
@@ -87,7 +94,16 @@ export default function LineBank({ lines }: { lines: BankLine[] }) {
                 onClick={() => void copyLine(quote.line)}
               >
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-                  <rect x="5" y="5" width="8.5" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                  <rect
+                    x="5"
+                    y="5"
+                    width="8.5"
+                    height="9"
+                    rx="1.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                  />
                   <path d="M3 11V3.5A1.5 1.5 0 0 1 4.5 2H10" fill="none" stroke="currentColor" strokeWidth="1.5" />
                 </svg>
                 Copy
@@ -96,7 +112,11 @@ export default function LineBank({ lines }: { lines: BankLine[] }) {
           </li>
         ))}
       </ul>
-      <p data-line-empty hidden={shown.size > 0} className="card mt-8 text-center font-display text-step-1 text-muted italic">
+      <p
+        data-line-empty
+        hidden={shown.size > 0}
+        className="card mt-8 text-center font-display text-step-1 text-muted italic"
+      >
         {NO_MATCH_TEXT}
       </p>
     </div>

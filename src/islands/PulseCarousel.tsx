@@ -22,7 +22,12 @@ function usePrefersReducedMotion(): boolean {
 
 const noSubscription = () => () => {};
 /** False in the server's HTML and while React takes it over, true from then on. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * Pulse Thoughts: every quote is in the server HTML (all of them readable without JavaScript).
@@ -124,7 +129,12 @@ function StepButton({ direction, onClick }: { direction: 'prev' | 'next'; onClic
       aria-label={direction === 'prev' ? 'Previous quote' : 'Next quote'}
     >
       <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-        <path d={direction === 'prev' ? 'M10 3L5 8l5 5' : 'M6 3l5 5-5 5'} fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path
+          d={direction === 'prev' ? 'M10 3L5 8l5 5' : 'M6 3l5 5-5 5'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        />
       </svg>
     </button>
   );

@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
-import { TOAST_EVENT, TOAST_HOTKEY, TOAST_LIMIT, takeCarriedToasts, takeQueuedToasts, type QueuedToast } from '../lib/toast';
+import {
+  TOAST_EVENT,
+  TOAST_HOTKEY,
+  TOAST_LIMIT,
+  takeCarriedToasts,
+  takeQueuedToasts,
+  type QueuedToast,
+} from '../lib/toast';
 import { addToastGestures } from '../scripts/toast-gestures';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
@@ -27,7 +34,11 @@ export default function Toaster() {
       const newest = messages.at(-1);
       if (!newest) return;
       toast.dismiss();
-      raise[newest.variant](newest.title, { id: newest.id, description: newest.description, duration: newest.duration });
+      raise[newest.variant](newest.title, {
+        id: newest.id,
+        description: newest.description,
+        duration: newest.duration,
+      });
     };
     const drain = () => presentNewest(takeQueuedToasts());
     drain();
@@ -53,7 +64,8 @@ export default function Toaster() {
         closeButton: true,
         closeButtonAriaLabel: 'Dismiss notification',
         classNames: {
-          toast: 'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y items-start gap-3 rounded-xl border border-l-4 p-4 font-sans shadow-lg',
+          toast:
+            'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y items-start gap-3 rounded-xl border border-l-4 p-4 font-sans shadow-lg',
           info: 'border-line bg-surface text-ink',
           // Fixed light backgrounds keep the light palette (scheme-light) in the dark theme too.
           success: 'scheme-light border-success bg-[#eef6ec] text-ink',

@@ -17,4 +17,5 @@ export const addPost: Community['addPost'] = (input) => community().addPost(inpu
 export const listIdeas: Community['listIdeas'] = (options) => community().listIdeas(options);
 export const addIdea: Community['addIdea'] = (input) => community().addIdea(input);
 export const randomIdea: Community['randomIdea'] = () => community().randomIdea();
-export const matchingIdeaBatches: Community['matchingIdeaBatches'] = (filter) => community().matchingIdeaBatches(filter);
+export const matchingIdeaBatches: Community['matchingIdeaBatches'] = (filter) =>
+  community().matchingIdeaBatches(filter);

@@ -23,7 +23,20 @@ export function displayName(name: string | null | undefined): string {
 // Numbers and dates are put together by hand, not with Intl: a page's first Intl call loads the
 // browser's locale data, 20-30 ms of main thread (about 100 ms on a slow phone), and it fell in
 // the render that shows the forum's or the registry's first page. These give what 'en-GB' gives.
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 // en-GB abbreviates September as "Sept".
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');

@@ -21,7 +21,10 @@ export const LIMITS = {
  * The CHECK constraints of supabase/migrations by name, with the rule each enforces.
  * tests/db asserts this list and the database's constraints are the same.
  */
-export const CHECK_CONSTRAINTS: Record<string, { field: Field; rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls'; limit?: number }> = {
+export const CHECK_CONSTRAINTS: Record<
+  string,
+  { field: Field; rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls'; limit?: number }
+> = {
   posts_content_not_blank: { field: 'content', rule: 'blank' },
   posts_content_length: { field: 'content', rule: 'too-long', limit: LIMITS.postContent },
   posts_content_links: { field: 'links', rule: 'too-many-links', limit: LIMITS.postLinks },

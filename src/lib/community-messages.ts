@@ -14,12 +14,24 @@ export interface ToastText {
 
 /** The community pages' toasts, word for word as visitors see them. */
 export const messages = {
-  fetchPostsFailed: { title: 'Error fetching posts', description: 'Could not retrieve the dialogue. Please try again later.' },
-  submitPostFailed: { title: 'Error submitting post', description: 'Your message could not be posted. Please try again.' },
+  fetchPostsFailed: {
+    title: 'Error fetching posts',
+    description: 'Could not retrieve the dialogue. Please try again later.',
+  },
+  submitPostFailed: {
+    title: 'Error submitting post',
+    description: 'Your message could not be posted. Please try again.',
+  },
   postSubmitted: { title: 'Post Submitted', description: 'Your thoughts have joined the dialogue.' },
   emptyPost: { title: 'Empty Post', description: 'Please write something before posting.' },
-  fetchIdeasFailed: { title: 'Error fetching ideas', description: 'Could not retrieve the registry. Please try again later.' },
-  submitIdeaFailed: { title: 'Submission Failed', description: 'Could not add your idea to the registry. Please try again.' },
+  fetchIdeasFailed: {
+    title: 'Error fetching ideas',
+    description: 'Could not retrieve the registry. Please try again later.',
+  },
+  submitIdeaFailed: {
+    title: 'Submission Failed',
+    description: 'Could not add your idea to the registry. Please try again.',
+  },
   ideaSubmitted: { title: 'Idea Submitted!', description: 'Your spark has been added to the bonfire.' },
   missingFields: { title: 'Missing Fields', description: 'Please provide at least an Issue and a Solution.' },
   noIdeasYet: { title: 'No ideas yet', description: 'The registry is awaiting its first spark!' },
@@ -28,7 +40,8 @@ export const messages = {
 } satisfies Record<string, ToastText>;
 
 export type Situation = 'fetchPosts' | 'submitPost' | 'fetchIdeas' | 'submitIdea';
-export type FailureReason = 'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'rate-limited' | 'unavailable';
+export type FailureReason =
+  'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'rate-limited' | 'unavailable';
 
 /** What went wrong, already worded for the visitor. */
 export class CommunityError extends Error {
@@ -86,7 +99,8 @@ export function tooManyLinks(situation: Situation, limit: number): ToastText {
 export function directionControls(situation: Situation): ToastText {
   return {
     title: submitTitle(situation),
-    description: 'Your name carries hidden characters that turn the letters after them around. Please type it plainly and try again.',
+    description:
+      'Your name carries hidden characters that turn the letters after them around. Please type it plainly and try again.',
   };
 }
 
@@ -114,7 +128,8 @@ interface ErrorLike {
 export function describeFailure(situation: Situation, error: unknown, status?: number): CommunityError {
   if (error instanceof CommunityError) return error;
   const { code, message = '' } = (error ?? {}) as ErrorLike;
-  const failed = (reason: FailureReason, toast: ToastText) => new CommunityError(situation, reason, toast, { cause: error });
+  const failed = (reason: FailureReason, toast: ToastText) =>
+    new CommunityError(situation, reason, toast, { cause: error });
   const reading = situation === 'fetchPosts' || situation === 'fetchIdeas';
   if (!reading) {
     if (code === 'PT429' || status === 429) return failed('rate-limited', rateLimited(situation));

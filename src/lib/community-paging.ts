@@ -47,7 +47,10 @@ export interface PageCursor {
 }
 
 /** The cursor of a page whose rows are given newest first; null for an empty page. */
-export function cursorOf(rowsNewestFirst: RowKey[], page: { page: number; pageSize: number; total: number }): PageCursor | null {
+export function cursorOf(
+  rowsNewestFirst: RowKey[],
+  page: { page: number; pageSize: number; total: number },
+): PageCursor | null {
   const newest = rowsNewestFirst[0];
   const oldest = rowsNewestFirst.at(-1);
   if (!newest || !oldest) return null;
@@ -92,9 +95,14 @@ export function keysetStep(from: PageCursor | null | undefined, page: number, pa
  * (created_at desc, id desc) index scans from, and the `or` that breaks ties by id. Both keep
  * the edge row (lte/gte), the first row of the answer.
  */
-export function keysetConditions(step: KeysetStep): { bound: 'lte' | 'gte'; createdAt: string; or: string; ascending: boolean } {
+export function keysetConditions(step: KeysetStep): {
+  bound: 'lte' | 'gte';
+  createdAt: string;
+  or: string;
+  ascending: boolean;
+} {
   const at = `"${step.from.createdAt}"`;
-  const [beyond, within] = step.direction === 'older' ? ['lt', 'lte'] as const : ['gt', 'gte'] as const;
+  const [beyond, within] = step.direction === 'older' ? (['lt', 'lte'] as const) : (['gt', 'gte'] as const);
   return {
     bound: within,
     createdAt: step.from.createdAt,
@@ -110,7 +118,12 @@ export function keysetConditions(step: KeysetStep): { bound: 'lte' | 'gte'; crea
  * deleted), the total moved (rows were added or hidden, so every page after them shifted), or
  * the rows do not fill the page the total promises.
  */
-export function keysetRows<R extends { id: number }>(step: KeysetStep, from: PageCursor, answer: R[], total: number): R[] | null {
+export function keysetRows<R extends { id: number }>(
+  step: KeysetStep,
+  from: PageCursor,
+  answer: R[],
+  total: number,
+): R[] | null {
   if (total !== from.total || answer[0]?.id !== step.from.id) return null;
   const rows = answer.slice(1);
   if (rows.length !== step.rows) return null;

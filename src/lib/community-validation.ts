@@ -1,6 +1,14 @@
 import { ANONYMOUS } from './community-format';
 import { LIMITS, type Field } from './community-limits';
-import { CommunityError, directionControls, messages, tooLong, tooManyLinks, type FailureReason, type ToastText } from './community-messages';
+import {
+  CommunityError,
+  directionControls,
+  messages,
+  tooLong,
+  tooManyLinks,
+  type FailureReason,
+  type ToastText,
+} from './community-messages';
 import type { IdeaInput, PostInput } from './community-types';
 
 /**
@@ -77,12 +85,15 @@ export function validatePost(input: PostInput): CommunityError | null {
   const row = normalisePost(input);
   const refuse = (reason: FailureReason, toast: ToastText) => new CommunityError('submitPost', reason, toast);
   if (isBlank(row.content)) return refuse('blank', messages.emptyPost);
-  if (characterCount(row.content) > LIMITS.postContent) return refuse('too-long', tooLong('submitPost', 'content', LIMITS.postContent));
+  if (characterCount(row.content) > LIMITS.postContent)
+    return refuse('too-long', tooLong('submitPost', 'content', LIMITS.postContent));
   if (row.author_name && characterCount(row.author_name) > LIMITS.authorName) {
     return refuse('too-long', tooLong('submitPost', 'authorName', LIMITS.authorName));
   }
-  if (row.author_name && DIRECTION_CONTROLS.test(row.author_name)) return refuse('direction-controls', directionControls('submitPost'));
-  if (linkCount(row.content) > LIMITS.postLinks) return refuse('too-many-links', tooManyLinks('submitPost', LIMITS.postLinks));
+  if (row.author_name && DIRECTION_CONTROLS.test(row.author_name))
+    return refuse('direction-controls', directionControls('submitPost'));
+  if (linkCount(row.content) > LIMITS.postLinks)
+    return refuse('too-many-links', tooManyLinks('submitPost', LIMITS.postLinks));
   return null;
 }
 

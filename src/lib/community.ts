@@ -2,7 +2,16 @@
 // it at build time in site-config.ts) out of the islands' bundles.
 import { forum } from '../../content/site.json';
 import { describeFailure, type Situation } from './community-messages';
-import { cursorOf, keysetConditions, keysetRows, keysetStep, pageCount, pageRange, type KeysetStep, type PageCursor } from './community-paging';
+import {
+  cursorOf,
+  keysetConditions,
+  keysetRows,
+  keysetStep,
+  pageCount,
+  pageRange,
+  type KeysetStep,
+  type PageCursor,
+} from './community-paging';
 import { ideaFilter } from './community-search';
 import type { Idea, IdeaInput, Page, Post, PostInput } from './community-types';
 import { normaliseIdea, normalisePost, validateIdea, validatePost } from './community-validation';
@@ -89,7 +98,12 @@ export interface Community {
   /** Validates, trims and inserts a post; throws CommunityError. */
   addPost(input: PostInput): Promise<void>;
   /** A page of the registry, newest first, optionally filtered; `from` as for listPosts. */
-  listIdeas(options?: { filter?: string; page?: number; pageSize?: number; from?: PageCursor | null }): Promise<Page<Idea>>;
+  listIdeas(options?: {
+    filter?: string;
+    page?: number;
+    pageSize?: number;
+    from?: PageCursor | null;
+  }): Promise<Page<Idea>>;
   /** Validates, trims and inserts an idea; throws CommunityError. */
   addIdea(input: IdeaInput): Promise<void>;
   /** One idea at random, or null when the registry is empty. */
@@ -139,7 +153,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     };
   }
 
-  async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE, from = null as PageCursor | null } = {}): Promise<Page<Post>> {
+  async function listPosts({ page = 1, pageSize = POSTS_PER_PAGE, from = null as PageCursor | null } = {}): Promise<
+    Page<Post>
+  > {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
     const step = keysetStep(from, range.page, size);
@@ -179,7 +195,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   function ideaRows(filter: string, options: { count: boolean }) {
     const condition = ideaFilter(filter);
     const count = options.count ? ({ count: 'exact' } as const) : undefined;
-    return condition ? matchingIdeas().select(IDEA_COLUMNS, count).or(condition) : visibleIdeas().select(IDEA_COLUMNS, count);
+    return condition
+      ? matchingIdeas().select(IDEA_COLUMNS, count).or(condition)
+      : visibleIdeas().select(IDEA_COLUMNS, count);
   }
 
   function ideaQuery(filter: string, options: { count: boolean }) {
@@ -207,7 +225,12 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return result.count ?? 0;
   }
 
-  async function listIdeas({ filter = '', page = 1, pageSize = IDEAS_PER_PAGE, from = null as PageCursor | null } = {}): Promise<Page<Idea>> {
+  async function listIdeas({
+    filter = '',
+    page = 1,
+    pageSize = IDEAS_PER_PAGE,
+    from = null as PageCursor | null,
+  } = {}): Promise<Page<Idea>> {
     const range = pageRange(page, pageSize);
     const size = range.to - range.from + 1;
     const step = keysetStep(from, range.page, size);
@@ -264,7 +287,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
       let query = ideaQuery(filter, { count: false });
       if (last) {
         const at = `"${last.created_at}"`;
-        query = query.lte('created_at', last.created_at).or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${last.id})`);
+        query = query
+          .lte('created_at', last.created_at)
+          .or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${last.id})`);
       }
       const result = (await query.limit(EXPORT_BATCH_SIZE)) as Result<IdeaRow[]>;
       const { data } = unwrap('fetchIdeas', result);

@@ -25,8 +25,13 @@ export type PageOf<C extends Paged, K> = Omit<CollectionEntry<C>, 'data'> & { da
  * the calling page is built for: synopsis.md rewritten as a valid `kind: prose` page passes its
  * collection's schema, yet lacks the fields /book-summary reads. The result is typed for that kind.
  */
-export async function contentPage<C extends Paged, K extends PageData[C]['kind']>(collection: C, id: string, kind: K): Promise<PageOf<C, K>> {
+export async function contentPage<C extends Paged, K extends PageData[C]['kind']>(
+  collection: C,
+  id: string,
+  kind: K,
+): Promise<PageOf<C, K>> {
   const found = await entry(collection, id);
-  if ((found.data as PageData[C]).kind !== kind) throw new Error(`content/${collection}/${id}.md: kind must be ${kind}, the layout its page is built for`);
+  if ((found.data as PageData[C]).kind !== kind)
+    throw new Error(`content/${collection}/${id}.md: kind must be ${kind}, the layout its page is built for`);
   return found as unknown as PageOf<C, K>;
 }

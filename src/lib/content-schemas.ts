@@ -71,7 +71,9 @@ const hubPage = z
     kind: z.literal('hub'),
     ...pageFields,
     tabsLabel: text,
-    links: z.array(z.object({ title: text, text, href: sitePath, cta: text }).strict()).min(2, 'must hold at least 2 links'),
+    links: z
+      .array(z.object({ title: text, text, href: sitePath, cta: text }).strict())
+      .min(2, 'must hold at least 2 links'),
   })
   .strict();
 
@@ -113,7 +115,11 @@ const companionPage = z
 
 /** meta-narrative.md: the body is the page's introduction. */
 const metaNarrativePage = z
-  .object({ kind: z.literal('meta-narrative'), ...pageFields, callouts: z.array(titledText).min(1, 'must hold at least one callout') })
+  .object({
+    kind: z.literal('meta-narrative'),
+    ...pageFields,
+    callouts: z.array(titledText).min(1, 'must hold at least one callout'),
+  })
   .strict();
 
 /** legacy-letter.md */
@@ -143,12 +149,16 @@ const pressKitPage = z
   .strict();
 
 /** bio-short.md, bio-long.md: the downloadable biographies. */
-const bioPage = z.object({ kind: z.literal('bio'), title: text, words: z.number().int().positive().optional() }).strict();
+const bioPage = z
+  .object({ kind: z.literal('bio'), title: text, words: z.number().int().positive().optional() })
+  .strict();
 
 /** The home page, one file per section, top to bottom. */
 export const homeSectionSchema = z.discriminatedUnion('kind', [
   /** The opening: the body is the line under the title; `pageTitle` is the browser tab's. */
-  z.object({ kind: z.literal('hero'), pageTitle: text, eyebrow: text, title: text, cta: link, openingCta: text }).strict(),
+  z
+    .object({ kind: z.literal('hero'), pageTitle: text, eyebrow: text, title: text, cta: link, openingCta: text })
+    .strict(),
   /** The endorsement quote and the button that opens the full assessment. */
   z.object({ kind: z.literal('endorsement'), title: text, quote: text, caption: text, button: text }).strict(),
   /** The dialog: the body is the assessment, `note` the small print under it. */
@@ -159,8 +169,22 @@ export const homeSectionSchema = z.discriminatedUnion('kind', [
 
 // One schema per collection: the file's `kind` picks the fields it must have, and a missing or
 // unknown kind is reported with the kinds the collection has.
-export const bookPageSchema = z.discriminatedUnion('kind', [hubPage, synopsisPage, editorialPraisePage, coverStoryPage, companionPage, metaNarrativePage, prosePage]);
-export const authorPageSchema = z.discriminatedUnion('kind', [prosePage, letterPage, reflectionPage, pressKitPage, bioPage]);
+export const bookPageSchema = z.discriminatedUnion('kind', [
+  hubPage,
+  synopsisPage,
+  editorialPraisePage,
+  coverStoryPage,
+  companionPage,
+  metaNarrativePage,
+  prosePage,
+]);
+export const authorPageSchema = z.discriminatedUnion('kind', [
+  prosePage,
+  letterPage,
+  reflectionPage,
+  pressKitPage,
+  bioPage,
+]);
 
 /** content/community/*.md: the forum's side text, the registry's introduction, the Founding Vision dialog. */
 export const communityPageSchema = z.object({
@@ -293,14 +317,18 @@ export const explorerTypeSchema = (routes: readonly string[]) =>
   });
 
 export const essayCategorySchema = z.object({
-  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/<slug>'),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/<slug>'),
   title: z.string().min(1),
   description: z.string().min(1),
   icon: z.string().min(1),
 });
 
 export const topicSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/topics/<slug>'),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/topics/<slug>'),
   title: z.string().min(1),
   description: z.string().min(1),
 });

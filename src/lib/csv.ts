@@ -60,7 +60,9 @@ export function csvLine(cells: readonly (string | null | undefined)[]): string {
 export function buildIdeasCsv(ideas: readonly CsvIdea[]): string {
   const lines = [
     csvLine(CSV_COLUMNS),
-    ...ideas.map((idea) => csvLine([idea.issue, idea.mitigation, idea.proposedBy, idea.notes, csvDate(idea.createdAt)])),
+    ...ideas.map((idea) =>
+      csvLine([idea.issue, idea.mitigation, idea.proposedBy, idea.notes, csvDate(idea.createdAt)]),
+    ),
   ];
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

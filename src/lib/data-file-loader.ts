@@ -12,7 +12,10 @@ import type { Loader } from 'astro/loaders';
  * `count`, when given, is the number of entries the page is laid out for: any other number
  * fails the build rather than leaving a gap or an orphan in the layout.
  */
-export function dataFile(fileName: string, { id: idKey = 'id', count }: { id?: string | null; count?: number } = {}): Loader {
+export function dataFile(
+  fileName: string,
+  { id: idKey = 'id', count }: { id?: string | null; count?: number } = {},
+): Loader {
   return {
     name: 'data-file',
     load: async ({ store, parseData, config, watcher, generateDigest }) => {

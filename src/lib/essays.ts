@@ -85,7 +85,11 @@ export function byPublication(a: EssayLike, b: EssayLike): number {
 }
 
 /** The essays a visitor may see, oldest first. */
-export function visibleEssays<E extends EssayLike>(essays: readonly E[], includeDrafts: boolean, now: Date = new Date()): E[] {
+export function visibleEssays<E extends EssayLike>(
+  essays: readonly E[],
+  includeDrafts: boolean,
+  now: Date = new Date(),
+): E[] {
   return essays.filter((e) => isVisible(e, includeDrafts, now)).sort(byPublication);
 }
 
@@ -121,7 +125,12 @@ export function groupByCategory<E extends EssayLike>(
 export const categoryPath = (slug: string) => `/essays/${slug}`;
 export const essayPath = (essay: Pick<EssayLike, 'id' | 'data'>) => `/essays/${essay.data.category}/${essay.id}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "14 March 2025": dates in frontmatter are calendar days, so they are shown in UTC. */
 export const formatDate = (date: Date) => dateFormat.format(date);
@@ -140,14 +149,19 @@ export function checkTopics(topics: readonly EssayTopic[], essays: readonly Essa
   for (const essay of essays) {
     for (const topic of essay.data.topics ?? []) {
       if (!known.has(topic)) {
-        throw new Error(`${fileOf(essay)}: topic "${topic}" is not one of ${[...known].join(', ')} (content/data/topics.yaml)`);
+        throw new Error(
+          `${fileOf(essay)}: topic "${topic}" is not one of ${[...known].join(', ')} (content/data/topics.yaml)`,
+        );
       }
     }
   }
 }
 
 /** Topics that have essays, in the file's order, each with its essays newest first. A topic with none has no page. */
-export function groupByTopic<E extends EssayLike>(topics: readonly EssayTopic[], essays: readonly E[]): { topic: EssayTopic; essays: E[] }[] {
+export function groupByTopic<E extends EssayLike>(
+  topics: readonly EssayTopic[],
+  essays: readonly E[],
+): { topic: EssayTopic; essays: E[] }[] {
   checkTopics(topics, essays);
   return topics
     .map((topic) => ({ topic, essays: newestFirst(essays.filter((e) => e.data.topics?.includes(topic.slug))) }))
@@ -176,7 +190,8 @@ export function relatedEssays<E extends EssayLike>(essay: E, newest: readonly E[
   const scored: { e: E; score: number }[] = [];
   for (const e of newest) {
     if (e.id === essay.id) continue;
-    const score = (e.data.topics ?? []).filter((t) => topics.has(t)).length * 2 + (e.data.category === essay.data.category ? 1 : 0);
+    const score =
+      (e.data.topics ?? []).filter((t) => topics.has(t)).length * 2 + (e.data.category === essay.data.category ? 1 : 0);
     if (score > 0) scored.push({ e, score });
   }
   // Array sort is stable: equal scores keep the newest-first order.

@@ -5,7 +5,8 @@
 
 /** Rewrites root-relative and fragment `href`, `src` and `srcset` URLs against `pageUrl`. */
 export function absoluteUrls(html: string, pageUrl: string): string {
-  const resolve = (url: string) => (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//') ? url : new URL(url, pageUrl).href);
+  const resolve = (url: string) =>
+    /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//') ? url : new URL(url, pageUrl).href;
   return html
     .replace(/\s(href|src)="([^"]*)"/g, (_, attr, url) => ` ${attr}="${resolve(url)}"`)
     .replace(/\ssrcset="([^"]*)"/g, (_, set: string) => {

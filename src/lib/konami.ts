@@ -1,7 +1,15 @@
 /** The Konami sequence: up, up, down, down, left, right, left, right, b, a. */
 export const KONAMI_SEQUENCE = [
-  'ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown',
-  'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a',
+  'ArrowUp',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowRight',
+  'b',
+  'a',
 ] as const;
 
 const normalise = (key: string) => (key.length === 1 ? key.toLowerCase() : key);

@@ -10,7 +10,8 @@ export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
 /** Where a page's card is served: /og/index.png for the home page, /og/<path>.png for the rest. */
-export const cardPath = (pagePath: string) => (pagePath === '/' ? '/og/index.png' : `/og${pagePath.replace(/\/$/, '')}.png`);
+export const cardPath = (pagePath: string) =>
+  pagePath === '/' ? '/og/index.png' : `/og${pagePath.replace(/\/$/, '')}.png`;
 
 export const essayCardSubtitle = (categoryTitle: string, pubDate: Date) => `${categoryTitle} · ${formatDate(pubDate)}`;
 

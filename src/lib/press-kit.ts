@@ -34,11 +34,41 @@ export interface Download {
 }
 
 export const downloads: Download[] = [
-  { href: pressFiles.cover, title: 'Cover image, high resolution', description: 'The front cover at print size, 2400 × 3600 pixels.', format: 'PNG', type: 'image/png' },
-  { href: pressFiles.portrait, title: 'Author photo', description: 'An illustrated portrait of Elias Varros, 1600 × 2000 pixels.', format: 'PNG', type: 'image/png' },
-  { href: pressFiles.factSheet, title: 'Fact sheet', description: 'The book at a glance, on one A4 page.', format: 'PDF', type: 'application/pdf' },
-  { href: pressFiles.bioShort, title: 'Short biography', description: 'About sixty words, for programmes and introductions.', format: 'TXT', type: 'text/plain' },
-  { href: pressFiles.bioLong, title: 'Long biography', description: 'About three hundred words, for features and catalogues.', format: 'TXT', type: 'text/plain' },
+  {
+    href: pressFiles.cover,
+    title: 'Cover image, high resolution',
+    description: 'The front cover at print size, 2400 × 3600 pixels.',
+    format: 'PNG',
+    type: 'image/png',
+  },
+  {
+    href: pressFiles.portrait,
+    title: 'Author photo',
+    description: 'An illustrated portrait of Elias Varros, 1600 × 2000 pixels.',
+    format: 'PNG',
+    type: 'image/png',
+  },
+  {
+    href: pressFiles.factSheet,
+    title: 'Fact sheet',
+    description: 'The book at a glance, on one A4 page.',
+    format: 'PDF',
+    type: 'application/pdf',
+  },
+  {
+    href: pressFiles.bioShort,
+    title: 'Short biography',
+    description: 'About sixty words, for programmes and introductions.',
+    format: 'TXT',
+    type: 'text/plain',
+  },
+  {
+    href: pressFiles.bioLong,
+    title: 'Long biography',
+    description: 'About three hundred words, for features and catalogues.',
+    format: 'TXT',
+    type: 'text/plain',
+  },
 ];
 
 export interface FactSheet {
@@ -74,7 +104,9 @@ const PRINTED = new Date('2026-01-01T00:00:00Z');
  */
 export function encodable(text: string, font: PDFFont): string {
   const known = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC').replace(/[\t\n]/g, ' ')].map((ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+  return [...text.normalize('NFC').replace(/[\t\n]/g, ' ')]
+    .map((ch) => (known.has(ch.codePointAt(0)!) ? ch : '?'))
+    .join('');
 }
 
 /** Splits text into lines no wider than `width` points (an over-long word gets a line of its own). */
@@ -145,7 +177,8 @@ export async function factSheetPdf(sheet: FactSheet): Promise<Uint8Array> {
       y = paragraph(left, y, para.replace(/\s+/g, ' ').trim(), width, { size: 10, leading: 14 });
     }
   }
-  if (y < bottom) throw new Error(`The fact sheet does not fit on one page (it runs ${Math.round(bottom - y)} pt too long)`);
+  if (y < bottom)
+    throw new Error(`The fact sheet does not fit on one page (it runs ${Math.round(bottom - y)} pt too long)`);
 
   rule(50);
   text(left, 36, sheet.contact, { size: 8.5, color: muted });

@@ -109,22 +109,31 @@ export function reachability(questions: readonly QuizQuestion[], typeCount: numb
  * of the types, 4 questions of 4 options, scores in range, every type reachable. Returns the
  * problems found, in words an author can act on (the build fails on any).
  */
-export function quizContentProblems(questions: readonly QuizQuestion[], types: readonly ExplorerTypeSummary[]): string[] {
+export function quizContentProblems(
+  questions: readonly QuizQuestion[],
+  types: readonly ExplorerTypeSummary[],
+): string[] {
   const problems: string[] = [];
   const ids = types.map((t) => t.id);
   if (ids.join() !== EXPLORER_TYPE_IDS.join()) {
-    problems.push(`explorer types must be, in this order: ${EXPLORER_TYPE_IDS.join(', ')} (found ${ids.join(', ') || 'none'})`);
+    problems.push(
+      `explorer types must be, in this order: ${EXPLORER_TYPE_IDS.join(', ')} (found ${ids.join(', ') || 'none'})`,
+    );
   }
   if (questions.length !== QUIZ_QUESTION_COUNT) {
     problems.push(`the quiz must have ${QUIZ_QUESTION_COUNT} questions (found ${questions.length})`);
   }
   questions.forEach((question, q) => {
     if (question.options.length !== QUIZ_OPTION_COUNT) {
-      problems.push(`question ${q + 1} ("${question.id}") must have ${QUIZ_OPTION_COUNT} options (found ${question.options.length})`);
+      problems.push(
+        `question ${q + 1} ("${question.id}") must have ${QUIZ_OPTION_COUNT} options (found ${question.options.length})`,
+      );
     }
     question.options.forEach((option, o) => {
       if (!Number.isInteger(option.score) || option.score < 0 || option.score >= EXPLORER_TYPE_IDS.length) {
-        problems.push(`question ${q + 1}, option ${o + 1}: score ${option.score} must be 0–${EXPLORER_TYPE_IDS.length - 1}`);
+        problems.push(
+          `question ${q + 1}, option ${o + 1}: score ${option.score} must be 0–${EXPLORER_TYPE_IDS.length - 1}`,
+        );
       }
     });
   });

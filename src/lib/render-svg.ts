@@ -11,7 +11,9 @@ export async function svgToPng(svg: string, width: number): Promise<Uint8Array<A
   const [vw, vh] = [Number(viewBox[1]), Number(viewBox[2])];
   const height = Math.round((width * vh) / vw);
   // Give the root element an explicit size so librsvg rasterises at full resolution.
-  const sized = svg.replace(/<svg\b/, `<svg width="${width}" height="${height}"`).replace(/(<svg[^>]*?)\sclass(="[^"]*")?(?=[\s>])/, '$1');
+  const sized = svg
+    .replace(/<svg\b/, `<svg width="${width}" height="${height}"`)
+    .replace(/(<svg[^>]*?)\sclass(="[^"]*")?(?=[\s>])/, '$1');
   const png = await sharp(Buffer.from(sized)).png({ compressionLevel: 9 }).toBuffer();
   return new Uint8Array(png);
 }

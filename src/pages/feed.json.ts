@@ -14,5 +14,7 @@ export async function GET() {
     },
     await feedEssays(),
   );
-  return new Response(`${JSON.stringify(feed, null, 2)}\n`, { headers: { 'Content-Type': 'application/feed+json; charset=utf-8' } });
+  return new Response(`${JSON.stringify(feed, null, 2)}\n`, {
+    headers: { 'Content-Type': 'application/feed+json; charset=utf-8' },
+  });
 }

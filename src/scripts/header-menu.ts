@@ -9,7 +9,9 @@ export const MENU_CLOSE_GRACE_MS = 300;
  * link in it is chosen.
  */
 export function initHeaderMenus(): void {
-  const menus = [...document.querySelectorAll<HTMLDetailsElement>('[data-dropdown] > details, details[data-mobile-menu]')];
+  const menus = [
+    ...document.querySelectorAll<HTMLDetailsElement>('[data-dropdown] > details, details[data-mobile-menu]'),
+  ];
 
   document.querySelectorAll<HTMLElement>('[data-dropdown]').forEach((item) => {
     const details = item.querySelector('details');

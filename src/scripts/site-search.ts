@@ -31,8 +31,7 @@ export function initSiteSearch(): void {
   if (!(dialog instanceof HTMLDialogElement) || !input || !status || !list || !form) return;
 
   let pagefind: Promise<Pagefind> | null = null;
-  const load = () =>
-    (pagefind ??= import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`) as Promise<Pagefind>);
+  const load = () => (pagefind ??= import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`) as Promise<Pagefind>);
 
   let latest = 0;
   const run = async () => {

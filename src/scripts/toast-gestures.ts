@@ -12,7 +12,8 @@ import { TOAST_SWIPE_THRESHOLD_PX } from '../lib/toast';
  */
 export function addToastGestures(region: HTMLElement, dismiss: () => void): () => void {
   const list = () => region.querySelector<HTMLElement>('[data-sonner-toaster]');
-  const signal = (type: 'pointerdown' | 'pointerup') => list()?.dispatchEvent(new PointerEvent(type, { bubbles: true }));
+  const signal = (type: 'pointerdown' | 'pointerup') =>
+    list()?.dispatchEvent(new PointerEvent(type, { bubbles: true }));
 
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && region.querySelector('[data-sonner-toast]')) dismiss();

@@ -59,7 +59,8 @@ export async function createBackend({
   template,
   log = () => {},
 } = {}) {
-  if (!Number.isInteger(trustProxy) || trustProxy < 0) throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
+  if (!Number.isInteger(trustProxy) || trustProxy < 0)
+    throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
   const { db, release } = await openDatabase({ dataDir, template, log });
   const keyFile = dataDir === 'memory' ? null : join(resolve(dataDir), SERVICE_KEY_FILE);
   try {
@@ -78,7 +79,11 @@ export async function createBackend({
       anonKey,
       close() {
         const forgetKey = () => (keyFile ? rm(keyFile, { force: true }) : undefined);
-        closing ??= queue.drain().then(() => db.close()).then(forgetKey).then(release);
+        closing ??= queue
+          .drain()
+          .then(() => db.close())
+          .then(forgetKey)
+          .then(release);
         return closing;
       },
     };
@@ -119,7 +124,8 @@ async function configureRateLimit(db, rateLimit) {
   if (rateLimit === undefined) {
     await db.query('update private.settings set inserts_per_window = default');
   } else {
-    if (!Number.isInteger(rateLimit) || rateLimit < 0) throw new Error(`rateLimit must be a whole number ≥ 0, not ${rateLimit}`);
+    if (!Number.isInteger(rateLimit) || rateLimit < 0)
+      throw new Error(`rateLimit must be a whole number ≥ 0, not ${rateLimit}`);
     await db.query('update private.settings set inserts_per_window = $1', [rateLimit]);
   }
 }

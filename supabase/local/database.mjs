@@ -108,9 +108,7 @@ export async function prepareDatabase(db, { supabaseDir = SUPABASE_DIR, log = ()
 
 /** @param {PGlite} db */
 async function hasMigrationHistory(db) {
-  const { rows } = await db.query(
-    "select to_regclass('supabase_migrations.schema_migrations') is not null as present",
-  );
+  const { rows } = await db.query("select to_regclass('supabase_migrations.schema_migrations') is not null as present");
   return rows[0].present;
 }
 

@@ -45,21 +45,38 @@ export function statusForSqlState(sqlState) {
   // RAISE ... USING ERRCODE = 'PT429' chooses the HTTP status itself.
   if (/^PT\d{3}$/.test(sqlState)) return Number(sqlState.slice(2));
   const exact = {
-    '23503': 409,
-    '23505': 409,
-    '25006': 405,
-    '42883': 404,
+    23503: 409,
+    23505: 409,
+    25006: 405,
+    42883: 404,
     '42P01': 404,
     '42P17': 500,
     // Insufficient privilege: 403 once a user is signed in, 401 for the anonymous role.
-    '42501': 401,
+    42501: 401,
     P0001: 400,
   };
   if (sqlState in exact) return exact[/** @type {keyof typeof exact} */ (sqlState)];
   const byClass = {
-    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500,
-    '39': 500, '3B': 500, '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500,
-    F0: 500, HV: 500, P0: 500, XX: 500,
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    25: 500,
+    28: 403,
+    '2D': 500,
+    38: 500,
+    39: 500,
+    '3B': 500,
+    40: 500,
+    53: 503,
+    54: 500,
+    55: 500,
+    57: 500,
+    58: 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
   };
   const prefix = sqlState.slice(0, 2);
   if (prefix in byClass) return byClass[/** @type {keyof typeof byClass} */ (prefix)];
@@ -78,7 +95,9 @@ export function toApiError(error, method) {
     // PostgREST's answer when no database connection frees up in time.
     return new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
   }
-  const pg = /** @type {{ code?: string, message?: string, detail?: string, hint?: string, severity?: string }} */ (error);
+  const pg = /** @type {{ code?: string, message?: string, detail?: string, hint?: string, severity?: string }} */ (
+    error
+  );
   if (pg && typeof pg.code === 'string' && pg.severity) {
     let status = statusForSqlState(pg.code);
     if (status === 503 && (method === 'GET' || method === 'HEAD')) status = 500;
@@ -90,7 +109,9 @@ export function toApiError(error, method) {
   if (isClientGone(error)) {
     // The client hung up mid-request (an aborted upload): nobody will read the answer, and a
     // stack trace per dropped connection would bury the log.
-    console.warn(`[community backend] ${method} request abandoned by the client (${/** @type {Error} */ (error).message})`);
+    console.warn(
+      `[community backend] ${method} request abandoned by the client (${/** @type {Error} */ (error).message})`,
+    );
     return new ApiError(400, 'PGRST102', 'The request was abandoned by the client');
   }
   console.error('[community backend]', error);

@@ -5,8 +5,17 @@ import { ApiError } from './errors.mjs';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const ALLOWED_HEADERS = [
-  'apikey', 'authorization', 'content-type', 'prefer', 'range', 'range-unit', 'accept',
-  'accept-profile', 'content-profile', 'x-client-info', 'x-retry-count',
+  'apikey',
+  'authorization',
+  'content-type',
+  'prefer',
+  'range',
+  'range-unit',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'x-client-info',
+  'x-retry-count',
 ].join(', ');
 
 /**
@@ -116,6 +125,7 @@ export function forwardedFor(req, trustProxy = 0) {
     .flatMap((value) => (value ?? '').split(','))
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (trustProxy > 0 && claimed.length >= trustProxy) return claimed.slice(0, claimed.length - trustProxy + 1).join(', ');
+  if (trustProxy > 0 && claimed.length >= trustProxy)
+    return claimed.slice(0, claimed.length - trustProxy + 1).join(', ');
   return [...claimed, peer].join(', ');
 }

@@ -40,7 +40,8 @@ export async function runInOneTransaction(db, statements) {
   const results = statements.map(() => []);
   let index = 0;
   for (const reply of messages) {
-    if (reply.name === 'dataRow') results[index].push(/** @type {import('@electric-sql/pglite').messages.DataRowMessage} */ (reply).fields);
+    if (reply.name === 'dataRow')
+      results[index].push(/** @type {import('@electric-sql/pglite').messages.DataRowMessage} */ (reply).fields);
     else if (reply.name === 'commandComplete') index += 1;
   }
   return results;
@@ -66,7 +67,8 @@ async function exchange(db, statements) {
       parts.push(serialize.bind({ statement: known, values: params }), serialize.execute({}));
       continue;
     }
-    const name = prepare && prepared.size + parsed.length < PREPARED_CAP ? `pipeline_${prepared.size + parsed.length}` : '';
+    const name =
+      prepare && prepared.size + parsed.length < PREPARED_CAP ? `pipeline_${prepared.size + parsed.length}` : '';
     // A call that failed after parsing may have left the name behind: closing first makes the
     // parse start clean (closing a name that does not exist is no error).
     if (name) parts.push(serialize.close({ type: 'S', name }));

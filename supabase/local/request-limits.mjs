@@ -64,7 +64,10 @@ export function checkQueryLimits(query) {
         throw parseError('failed to parse filter', `a filter value holds at most ${limits.valueLength} characters`);
       }
       if ((filter.operator === 'like' || filter.operator === 'ilike') && wildcards(value) > limits.likeWildcards) {
-        throw parseError('failed to parse filter', `a like pattern holds at most ${limits.likeWildcards} wildcards (* or %)`);
+        throw parseError(
+          'failed to parse filter',
+          `a like pattern holds at most ${limits.likeWildcards} wildcards (* or %)`,
+        );
       }
     }
   };
@@ -86,7 +89,9 @@ export function checkInsertRows(rows) {
 /** @param {{ params: unknown[] }} statement @throws {ApiError} 413 past the parameter limit */
 export function checkStatementSize(statement) {
   if (statement.params.length > REQUEST_LIMITS.bindParameters) {
-    throw tooLarge(`A request may carry at most ${REQUEST_LIMITS.bindParameters} values; this one has ${statement.params.length}.`);
+    throw tooLarge(
+      `A request may carry at most ${REQUEST_LIMITS.bindParameters} values; this one has ${statement.params.length}.`,
+    );
   }
 }
 

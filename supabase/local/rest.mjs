@@ -100,7 +100,11 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
       );
       const [total, pageTotal, body] = row;
       return {
-        total: plan ? await countWithPlan(explained, plan, (exact) => runInOneTransaction(db, [settings, exact])) : total === null ? null : Number(total),
+        total: plan
+          ? await countWithPlan(explained, plan, (exact) => runInOneTransaction(db, [settings, exact]))
+          : total === null
+            ? null
+            : Number(total),
         count: Number(pageTotal),
         body,
       };
@@ -111,7 +115,11 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
   async function answerRead({ req, res, method, table, query, prefer }) {
     const range = requestedRange(req, query, maxRows);
     const wantsObject = acceptsSingleObject(req);
-    const result = await execute(req, method, buildRead(table, query, { ...range, count: prefer.count, exactUpTo: maxRows }));
+    const result = await execute(
+      req,
+      method,
+      buildRead(table, query, { ...range, count: prefer.count, exactUpTo: maxRows }),
+    );
     const { status, contentRange } = rangeStatus(range.offset, result.count, result.total);
     if (status === 416) {
       throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', {
@@ -235,7 +243,11 @@ function findTable(schema, pathname) {
   const table = name.includes('/') ? undefined : schema.get(name);
   if (!table) {
     if (name.startsWith('rpc/')) {
-      throw new ApiError(404, 'PGRST202', `Could not find the function ${EXPOSED_SCHEMA}.${name.slice(4)} in the schema cache`);
+      throw new ApiError(
+        404,
+        'PGRST202',
+        `Could not find the function ${EXPOSED_SCHEMA}.${name.slice(4)} in the schema cache`,
+      );
     }
     throw new ApiError(404, 'PGRST205', `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`);
   }
@@ -326,7 +338,10 @@ function singleObject(result) {
  * @param {Request} req
  */
 function checkJsonBody(req) {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== 'application/json') {
     throw new ApiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`);
   }

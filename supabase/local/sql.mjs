@@ -230,7 +230,8 @@ export function buildInsert(table, query, rows, { representation, missingDefault
  */
 function conflictClause(table, onConflict, names, resolution) {
   const keys = (onConflict ?? table.primaryKey).map((name) => quoteIdent(column(table, name).name));
-  if (keys.length === 0) throw new ApiError(400, 'PGRST100', `Table '${table.name}' has no primary key to resolve conflicts on`);
+  if (keys.length === 0)
+    throw new ApiError(400, 'PGRST100', `Table '${table.name}' has no primary key to resolve conflicts on`);
   if (resolution === 'ignore') return ` ON CONFLICT (${keys.join(', ')}) DO NOTHING`;
   const sets = names.map((name) => `${quoteIdent(name)} = EXCLUDED.${quoteIdent(name)}`);
   return ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
@@ -247,7 +248,8 @@ export function buildUpdate(table, query, patch, { representation }) {
   const params = new Params();
   const sets = Object.entries(patch).map(([name, value]) => {
     const col = table.columns.get(name);
-    if (!col) throw new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
+    if (!col)
+      throw new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
     return `${quoteIdent(col.name)} = ${params.add(toParam(value), col.type)}`;
   });
   if (sets.length === 0) {
@@ -273,4 +275,3 @@ export function buildDelete(table, query, { representation }) {
   const statement = `DELETE FROM ${relation(table)}${where}${returningClause(table, query, representation)}`;
   return { text: withResult(statement, representation), params: params.values };
 }
-

@@ -13,7 +13,7 @@ describe('aborted uploads', () => {
   it('log one line each', async () => {
     const lines: string[] = [];
     const record = (...args: unknown[]) => {
-      lines.push(args.map((a) => (a instanceof Error ? a.stack ?? String(a) : String(a))).join(' '));
+      lines.push(args.map((a) => (a instanceof Error ? (a.stack ?? String(a)) : String(a))).join(' '));
     };
     const error = vi.spyOn(console, 'error').mockImplementation(record);
     const warn = vi.spyOn(console, 'warn').mockImplementation(record);

@@ -44,7 +44,9 @@ describe('rate limit (5 inserts per table per 10 minutes per client)', () => {
   });
 
   it('stores only salted hashes, in a schema anon cannot reach', async () => {
-    const { rows } = await api.backend.db.query<{ client_hash: string }>('select client_hash from private.recent_inserts');
+    const { rows } = await api.backend.db.query<{ client_hash: string }>(
+      'select client_hash from private.recent_inserts',
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const { client_hash } of rows) expect(client_hash).toMatch(/^[0-9a-f]{64}$/);
     const dump = JSON.stringify(rows);
@@ -111,12 +113,17 @@ describe('limits and constraints agree with src/lib/community-limits.ts', () => 
   it('the data module explains each refusal in words', async () => {
     const community = createCommunity(api.client());
     // Sent straight to the database (skipping the module's own checks) to see its answer.
-    const refused = await api.client().from('posts').insert({ content: 'x'.repeat(LIMITS.postContent + 1) });
+    const refused = await api
+      .client()
+      .from('posts')
+      .insert({ content: 'x'.repeat(LIMITS.postContent + 1) });
     const { describeFailure } = await import('../../src/lib/community-messages');
     const error = describeFailure('submitPost', refused.error, refused.status);
     expect(error.reason).toBe('too-long');
     expect(error.description).toContain('2,000 characters');
-    await expect(community.addPost({ content: 'a http://1 http://2 http://3' })).rejects.toMatchObject({ reason: 'too-many-links' });
+    await expect(community.addPost({ content: 'a http://1 http://2 http://3' })).rejects.toMatchObject({
+      reason: 'too-many-links',
+    });
   });
 });
 
@@ -200,7 +207,15 @@ describe('hostile requests get a 4xx and change nothing', () => {
   it('bad bodies: NUL, invalid JSON, wrong shapes, unknown columns', async () => {
     const post = (body: string) =>
       api.fetch('/rest/v1/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    for (const body of ['{"content":"a\\u0000b"}', '{"content":', '', '"just text"', '[1,2]', '{"content":"x","nope":1}', '[{"content":"a"},{"author_name":"b"}]']) {
+    for (const body of [
+      '{"content":"a\\u0000b"}',
+      '{"content":',
+      '',
+      '"just text"',
+      '[1,2]',
+      '{"content":"x","nope":1}',
+      '[{"content":"a"},{"author_name":"b"}]',
+    ]) {
       const response = await post(body);
       expect(response.status, body).toBeGreaterThanOrEqual(400);
       expect(response.status, body).toBeLessThan(500);

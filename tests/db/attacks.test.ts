@@ -20,7 +20,8 @@ interface Server {
 }
 
 const headers = (address: string) => JSON.stringify({ 'x-forwarded-for': `10.0.0.1, ${address}` });
-const setVisitor = "select set_config('role', 'anon', true), set_config('request.jwt.claims', '{\"role\":\"anon\"}', true), set_config('request.headers', $1, true)";
+const setVisitor =
+  "select set_config('role', 'anon', true), set_config('request.jwt.claims', '{\"role\":\"anon\"}', true), set_config('request.headers', $1, true)";
 
 async function pglite(): Promise<Server> {
   const backend = await createBackend({ dataDir: 'memory', template: await migratedImage(), anonKey: DEV_ANON_KEY });
@@ -70,7 +71,12 @@ const realHost = process.env.POSTGRES_TEST_HOST;
 const realPort = Number(process.env.POSTGRES_TEST_PORT ?? 5432);
 const servers: [string, () => Promise<Server> | Server][] = [
   ['PGlite (embedded)', pglite],
-  [realHost ? 'PostgreSQL (Supabase roles)' : 'PostgreSQL (skipped: npm test starts a cluster when PostgreSQL is installed)', () => realPostgres(realHost!, realPort)],
+  [
+    realHost
+      ? 'PostgreSQL (Supabase roles)'
+      : 'PostgreSQL (skipped: npm test starts a cluster when PostgreSQL is installed)',
+    () => realPostgres(realHost!, realPort),
+  ],
 ];
 
 describe.each(servers)('attacks on %s', (name, open) => {
@@ -82,9 +88,19 @@ describe.each(servers)('attacks on %s', (name, open) => {
   beforeAll(async () => {
     if (skip) return;
     db = await open();
-    hiddenPost = Number((await db.owner("insert into public.posts (content, is_hidden) values ('attack: hidden post', true) returning id"))[0].id);
+    hiddenPost = Number(
+      (
+        await db.owner(
+          "insert into public.posts (content, is_hidden) values ('attack: hidden post', true) returning id",
+        )
+      )[0].id,
+    );
     hiddenIdea = Number(
-      (await db.owner("insert into public.mota_ideas (issue, mitigation, is_hidden) values ('attack: hidden', 'idea', true) returning id"))[0].id,
+      (
+        await db.owner(
+          "insert into public.mota_ideas (issue, mitigation, is_hidden) values ('attack: hidden', 'idea', true) returning id",
+        )
+      )[0].id,
     );
   }, 60_000);
   afterAll(async () => {
@@ -102,7 +118,10 @@ describe.each(servers)('attacks on %s', (name, open) => {
     ['delete posts', 'delete from public.posts'],
     ['delete ideas', 'delete from public.mota_ideas'],
     ['truncate', 'truncate public.posts'],
-    ['upsert over an existing post', "insert into public.posts (id, content) values (1, 'x') on conflict (id) do update set content = 'defaced'"],
+    [
+      'upsert over an existing post',
+      "insert into public.posts (id, content) values (1, 'x') on conflict (id) do update set content = 'defaced'",
+    ],
     ['choose an id', "insert into public.posts (id, content) values (987654, 'x')"],
     ['backdate a post', "insert into public.posts (content, created_at) values ('x', now() - interval '1 year')"],
     ['post hidden', "insert into public.posts (content, is_hidden) values ('x', false)"],
@@ -127,9 +146,15 @@ describe.each(servers)('attacks on %s', (name, open) => {
     expect(await db.visitor(address, 'select id from public.posts where id = $1', [hiddenPost])).toEqual([]);
     expect(await db.visitor(address, 'select id from public.mota_ideas where id = $1', [hiddenIdea])).toEqual([]);
     // The registry's search view carries the same rule as the table's policy.
-    expect(await db.visitor(address, 'select id from public.mota_ideas_search where id = $1', [hiddenIdea])).toEqual([]);
-    expect(await db.visitor(address, "select id from public.mota_ideas_search where issue ilike '%attack: hidden%'")).toEqual([]);
-    expect(await db.visitor(address, "select id from public.mota_ideas_matches where issue ilike '%attack: hidden%'")).toEqual([]);
+    expect(await db.visitor(address, 'select id from public.mota_ideas_search where id = $1', [hiddenIdea])).toEqual(
+      [],
+    );
+    expect(
+      await db.visitor(address, "select id from public.mota_ideas_search where issue ilike '%attack: hidden%'"),
+    ).toEqual([]);
+    expect(
+      await db.visitor(address, "select id from public.mota_ideas_matches where issue ilike '%attack: hidden%'"),
+    ).toEqual([]);
     expect(await db.visitor(address, 'select id from public.posts where is_hidden')).toEqual([]);
     expect(await db.visitor(address, "select id from public.posts where content ilike '%attack: hidden%'")).toEqual([]);
     const [visible] = await db.visitor(address, 'select count(*)::int as n from public.posts');
@@ -150,7 +175,12 @@ describe.each(servers)('attacks on %s', (name, open) => {
     ['an empty name', 'posts', { content: 'hi', author_name: '' }, '23514'],
     ['a 61-character name', 'posts', { content: 'hi', author_name: 'n'.repeat(61) }, '23514'],
     ['no content', 'posts', { content: null }, '23502'],
-    ['links spread across an idea', 'mota_ideas', { issue: 'http://a', mitigation: 'https://b www.c', notes: 'www.d' }, '23514'],
+    [
+      'links spread across an idea',
+      'mota_ideas',
+      { issue: 'http://a', mitigation: 'https://b www.c', notes: 'www.d' },
+      '23514',
+    ],
     ['empty notes', 'mota_ideas', { issue: 'i', mitigation: 'm', notes: '' }, '23514'],
     ['a blank issue', 'mota_ideas', { issue: '\t\u2028', mitigation: 'm' }, '23514'],
     ['no proposer', 'mota_ideas', { issue: 'i', mitigation: 'm', proposed_by: null }, '23502'],
@@ -160,27 +190,39 @@ describe.each(servers)('attacks on %s', (name, open) => {
     expect(await sqlstate(db.visitor(freshAddress(), sql, Object.values(row)))).toBe(code);
   });
 
-  it.skipIf(skip)('rate limit: 40 parallel sessions from one address get exactly 5 rows in', async () => {
-    const address = freshAddress();
-    const tag = `attack: parallel ${address}`;
-    const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => db.visitor(address, 'insert into public.posts (content) values ($1)', [`${tag} #${i}`])),
-    );
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(refused).toEqual(Array(35).fill('PT429'));
-    const [stored] = await db.owner('select count(*)::int as n from public.posts where content like $1', [`${tag} #%`]);
-    expect(stored.n).toBe(5);
-    const [total] = await db.owner('select posts::int as n from public.community_totals');
-    const [counted] = await db.owner('select count(*)::int as n from public.posts where not is_hidden');
-    expect(total.n).toBe(counted.n);
-  }, 60_000);
+  it.skipIf(skip)(
+    'rate limit: 40 parallel sessions from one address get exactly 5 rows in',
+    async () => {
+      const address = freshAddress();
+      const tag = `attack: parallel ${address}`;
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          db.visitor(address, 'insert into public.posts (content) values ($1)', [`${tag} #${i}`]),
+        ),
+      );
+      const refused = results
+        .filter((r) => r.status === 'rejected')
+        .map((r) => (r as PromiseRejectedResult).reason.code);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+      expect(refused).toEqual(Array(35).fill('PT429'));
+      const [stored] = await db.owner('select count(*)::int as n from public.posts where content like $1', [
+        `${tag} #%`,
+      ]);
+      expect(stored.n).toBe(5);
+      const [total] = await db.owner('select posts::int as n from public.community_totals');
+      const [counted] = await db.owner('select count(*)::int as n from public.posts where not is_hidden');
+      expect(total.n).toBe(counted.n);
+    },
+    60_000,
+  );
 
   it.skipIf(skip)('rate limit: six rows in one statement are refused whole', async () => {
     const address = freshAddress();
     const tag = `attack: batch ${address}`;
     expect(
-      await sqlstate(db.visitor(address, "insert into public.posts (content) select $1 || g from generate_series(1, 6) g", [tag])),
+      await sqlstate(
+        db.visitor(address, 'insert into public.posts (content) select $1 || g from generate_series(1, 6) g', [tag]),
+      ),
     ).toBe('PT429');
     const [stored] = await db.owner('select count(*)::int as n from public.posts where content like $1', [`${tag}%`]);
     expect(stored.n).toBe(0);

@@ -6,10 +6,22 @@ import { createBackend } from '../../supabase/local/backend.mjs';
 import { DEV_ANON_KEY, clientFor, migratedImage, serve, type RunningBackend } from './harness';
 
 async function backendTrusting(trustProxy: number): Promise<RunningBackend> {
-  return serve(await createBackend({ dataDir: 'memory', template: await migratedImage(), anonKey: DEV_ANON_KEY, rateLimit: 5, trustProxy }));
+  return serve(
+    await createBackend({
+      dataDir: 'memory',
+      template: await migratedImage(),
+      anonKey: DEV_ANON_KEY,
+      rateLimit: 5,
+      trustProxy,
+    }),
+  );
 }
 
-async function statuses(api: RunningBackend, addresses: string[], headers: (address: string) => Record<string, string>) {
+async function statuses(
+  api: RunningBackend,
+  addresses: string[],
+  headers: (address: string) => Record<string, string>,
+) {
   const result = [];
   for (const [i, address] of addresses.entries()) {
     const response = await api.fetch('/rest/v1/posts', {
@@ -46,7 +58,11 @@ describe('TRUST_PROXY=1: one proxy in front, its last X-Forwarded-For entry is t
   afterAll(() => api.stop());
 
   it('visitors behind the proxy get a bucket each', async () => {
-    expect(await statuses(api, ['198.51.100.1', '198.51.100.2', '198.51.100.3'], (address) => ({ 'x-forwarded-for': address }))).toEqual([201, 201, 201]);
+    expect(
+      await statuses(api, ['198.51.100.1', '198.51.100.2', '198.51.100.3'], (address) => ({
+        'x-forwarded-for': address,
+      })),
+    ).toEqual([201, 201, 201]);
   });
 
   it('what a visitor prepends to the header changes nothing', async () => {
@@ -63,12 +79,15 @@ describe('TRUST_PROXY=1: one proxy in front, its last X-Forwarded-For entry is t
       for (const [i, address] of rotating.slice(0, 7).entries()) {
         // The visitor behind a CDN that names it in x-real-ip, whatever X-Forwarded-For says.
         const client = clientFor(api.url, DEV_ANON_KEY, address);
-        const { status } = await client.from('mota_ideas').insert({ issue: `i${i}`, mitigation: 'm' }).setHeader('x-real-ip', '192.0.2.77');
+        const { status } = await client
+          .from('mota_ideas')
+          .insert({ issue: `i${i}`, mitigation: 'm' })
+          .setHeader('x-real-ip', '192.0.2.77');
         results.push(status);
       }
       expect(results).toEqual([201, 201, 201, 201, 201, 429, 429]);
     } finally {
-      await api.backend.db.query("update private.settings set client_address_header = default");
+      await api.backend.db.query('update private.settings set client_address_header = default');
     }
   });
 });
@@ -78,7 +97,9 @@ describe('TRUST_PROXY in the environment', () => {
     const before = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = 'yes';
     try {
-      await expect(createBackend({ dataDir: 'memory', template: await migratedImage() })).rejects.toThrow(/TRUST_PROXY/);
+      await expect(createBackend({ dataDir: 'memory', template: await migratedImage() })).rejects.toThrow(
+        /TRUST_PROXY/,
+      );
     } finally {
       if (before === undefined) delete process.env.TRUST_PROXY;
       else process.env.TRUST_PROXY = before;

@@ -56,9 +56,13 @@ describe('limits on filters', () => {
 
   it(`takes ${REQUEST_LIMITS.filterTerms} filter terms and refuses one more`, async () => {
     const terms = (n: number) => Array.from({ length: n }, (_, i) => term(i)).join(',');
-    const ok = await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms)})`, { headers: { prefer: 'count=exact' } });
+    const ok = await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms)})`, {
+      headers: { prefer: 'count=exact' },
+    });
     expect(ok.status).toBe(200);
-    await expectClientError(await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms + 1)})`));
+    await expectClientError(
+      await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms + 1)})`),
+    );
     // Terms count wherever they are: top level, nested, in several parameters.
     const spread = Array.from({ length: REQUEST_LIMITS.filterTerms + 1 }, (_, i) => `issue=neq.${i}`).join('&');
     await expectClientError(await api.fetch(`/rest/v1/mota_ideas?select=id&${spread}`));
@@ -66,21 +70,37 @@ describe('limits on filters', () => {
 
   it(`takes values of ${REQUEST_LIMITS.valueLength} characters and refuses longer`, async () => {
     const value = (n: number) => encodeURIComponent('é'.repeat(n));
-    expect((await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength)}`)).status).toBe(200);
-    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength + 1)}`));
-    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&or=(content.ilike.*${value(REQUEST_LIMITS.valueLength + 1)}*)`));
+    expect((await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength)}`)).status).toBe(
+      200,
+    );
+    await expectClientError(
+      await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength + 1)}`),
+    );
+    await expectClientError(
+      await api.fetch(`/rest/v1/posts?select=id&or=(content.ilike.*${value(REQUEST_LIMITS.valueLength + 1)}*)`),
+    );
   });
 
   it(`takes like patterns with ${REQUEST_LIMITS.likeWildcards} wildcards and refuses more`, async () => {
     const pattern = (n: number) => `${'a*'.repeat(n)}`;
-    expect((await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards)}`)).status).toBe(200);
-    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards + 1)}`));
+    expect(
+      (await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards)}`)).status,
+    ).toBe(200);
+    await expectClientError(
+      await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards + 1)}`),
+    );
   });
 
   it('the registry search the site sends fits, at the longest search the box allows', async () => {
     const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community-search');
     const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
-    const { error, status } = await api.client().from('mota_ideas').select('id', { count: 'exact' }).or(filter!).order('created_at', { ascending: false }).range(0, 49);
+    const { error, status } = await api
+      .client()
+      .from('mota_ideas')
+      .select('id', { count: 'exact' })
+      .or(filter!)
+      .order('created_at', { ascending: false })
+      .range(0, 49);
     expect(error).toBeNull();
     expect(status).toBe(200);
   });

@@ -85,7 +85,12 @@ for (const target of targets) {
     });
 
     it('registry submit and list: insert one idea, then find it newest-first by filter', async () => {
-      await community.addIdea({ issue: `${marker}: cloned voices`, mitigation: 'Consent recorded while alive', proposedBy: '', notes: ' ' });
+      await community.addIdea({
+        issue: `${marker}: cloned voices`,
+        mitigation: 'Consent recorded while alive',
+        proposedBy: '',
+        notes: ' ',
+      });
       const { data, error } = await client.from('mota_ideas').select('*').order('created_at', { ascending: false });
       expect(error).toBeNull();
       const times = (data ?? []).map((row) => Date.parse(row.created_at));
@@ -93,7 +98,11 @@ for (const target of targets) {
 
       const found = await community.listIdeas({ filter: marker.toUpperCase() });
       expect(found.rows).toHaveLength(1);
-      expect(found.rows[0]).toMatchObject({ proposedBy: 'Anonymous', notes: null, mitigation: 'Consent recorded while alive' });
+      expect(found.rows[0]).toMatchObject({
+        proposedBy: 'Anonymous',
+        notes: null,
+        mitigation: 'Consent recorded while alive',
+      });
       expect(await community.allMatchingIdeas(marker)).toHaveLength(1);
     });
 
@@ -141,9 +150,17 @@ for (const target of targets) {
       ['mota_ideas', { issue: 'i', mitigation: '\u3000' }, 'mota_ideas_mitigation_not_blank'],
       ['mota_ideas', { issue: 'i', mitigation: 'm'.repeat(LIMITS.ideaMitigation + 1) }, 'mota_ideas_mitigation_length'],
       ['mota_ideas', { issue: 'i', mitigation: 'm', proposed_by: ' ' }, 'mota_ideas_proposed_by_not_blank'],
-      ['mota_ideas', { issue: 'i', mitigation: 'm', proposed_by: 'p'.repeat(LIMITS.proposedBy + 1) }, 'mota_ideas_proposed_by_length'],
+      [
+        'mota_ideas',
+        { issue: 'i', mitigation: 'm', proposed_by: 'p'.repeat(LIMITS.proposedBy + 1) },
+        'mota_ideas_proposed_by_length',
+      ],
       ['mota_ideas', { issue: 'i', mitigation: 'm', notes: '' }, 'mota_ideas_notes_not_blank'],
-      ['mota_ideas', { issue: 'i', mitigation: 'm', notes: 'n'.repeat(LIMITS.ideaNotes + 1) }, 'mota_ideas_notes_length'],
+      [
+        'mota_ideas',
+        { issue: 'i', mitigation: 'm', notes: 'n'.repeat(LIMITS.ideaNotes + 1) },
+        'mota_ideas_notes_length',
+      ],
       ['mota_ideas', { issue: 'www.a', mitigation: 'http://b https://c', notes: 'www.d' }, 'mota_ideas_links'],
     ])('%s refuses %j with 400 and check constraint %s', async (table, row, constraint) => {
       const { status, error } = await client.from(table).insert(row as Record<string, unknown>);

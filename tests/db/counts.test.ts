@@ -12,12 +12,16 @@ beforeAll(async () => {
     insert into public.posts (content, is_hidden) select 'hidden count test ' || g, true from generate_series(1, 50) g;
     analyze public.posts;
   `);
-  visible = (await api.backend.db.query<{ n: number }>('select count(*)::int as n from public.posts where not is_hidden')).rows[0].n;
+  visible = (
+    await api.backend.db.query<{ n: number }>('select count(*)::int as n from public.posts where not is_hidden')
+  ).rows[0].n;
 });
 afterAll(() => api.stop());
 
 async function total(count: string, filter = '') {
-  const response = await api.fetch(`/rest/v1/posts?select=id&limit=10${filter}`, { headers: { Prefer: `count=${count}` } });
+  const response = await api.fetch(`/rest/v1/posts?select=id&limit=10${filter}`, {
+    headers: { Prefer: `count=${count}` },
+  });
   expect([200, 206]).toContain(response.status);
   const [range, of] = response.headers.get('content-range')!.split('/');
   expect(range).toMatch(/^(\d+-\d+|\*)$/);
@@ -45,8 +49,12 @@ describe('Prefer: count', () => {
   });
 
   it('estimated on the registry view counts only visible ideas', async () => {
-    await api.backend.db.exec("insert into public.mota_ideas (issue, mitigation, is_hidden) values ('count view hidden', 'm', true)");
-    const response = await api.fetch('/rest/v1/mota_ideas_search?select=id&issue=like.count*', { headers: { Prefer: 'count=estimated' } });
+    await api.backend.db.exec(
+      "insert into public.mota_ideas (issue, mitigation, is_hidden) values ('count view hidden', 'm', true)",
+    );
+    const response = await api.fetch('/rest/v1/mota_ideas_search?select=id&issue=like.count*', {
+      headers: { Prefer: 'count=estimated' },
+    });
     expect(response.headers.get('content-range')).toBe('*/0');
   });
 });

@@ -27,7 +27,10 @@ describe('200 concurrent inserts from parallel clients', () => {
       const before = await tableCounts(api.backend);
       const results = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          api.client(`10.0.${Math.floor(i / 250)}.${i % 250}`).from('posts').insert({ content: `parallel ${i}` }),
+          api
+            .client(`10.0.${Math.floor(i / 250)}.${i % 250}`)
+            .from('posts')
+            .insert({ content: `parallel ${i}` }),
         ),
       );
       expect(results.map((r) => r.status)).toEqual(Array(200).fill(201));
@@ -61,13 +64,18 @@ describe('restart with the same DATA_DIR', () => {
     const first = await startBackend({ dataDir, log: (line) => firstLog.push(line) });
     // Started from the shared image: already migrated and seeded, nothing to apply.
     expect(firstLog).toEqual([]);
-    const { status } = await first.client('192.0.2.1').from('mota_ideas').insert({ issue: 'kept', mitigation: 'across restarts' });
+    const { status } = await first
+      .client('192.0.2.1')
+      .from('mota_ideas')
+      .insert({ issue: 'kept', mitigation: 'across restarts' });
     expect(status).toBe(201);
     const before = await tableCounts(first.backend);
     await first.stop();
 
     const secondLog: string[] = [];
-    const second = await serve(await createBackend({ dataDir, anonKey: DEV_ANON_KEY, log: (line) => secondLog.push(line) }));
+    const second = await serve(
+      await createBackend({ dataDir, anonKey: DEV_ANON_KEY, log: (line) => secondLog.push(line) }),
+    );
     try {
       expect(secondLog).toEqual([]);
       expect(await tableCounts(second.backend)).toEqual(before);
@@ -78,7 +86,9 @@ describe('restart with the same DATA_DIR', () => {
       );
       const files = await listMigrations(join(SUPABASE_DIR, 'migrations'));
       expect(history.rows.map((r) => r.version)).toEqual(files.map((f) => f.version));
-      const seeds = await second.backend.db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
+      const seeds = await second.backend.db.query<{ n: number }>(
+        'select count(*)::int as n from supabase_migrations.seed_files',
+      );
       expect(seeds.rows[0].n).toBe(1);
     } finally {
       await second.stop();
@@ -134,10 +144,14 @@ describe('restart with the same DATA_DIR', () => {
       'create table public.half_done (id int); select no_such_function();',
     );
     const dataDir = await tempDir();
-    await expect(openDatabase({ dataDir, template: await migratedImage(), supabaseDir })).rejects.toThrow(/no_such_function/);
+    await expect(openDatabase({ dataDir, template: await migratedImage(), supabaseDir })).rejects.toThrow(
+      /no_such_function/,
+    );
     const { db } = await openDatabase({ dataDir, supabaseDir: SUPABASE_DIR });
     try {
-      const { rows } = await db.query<{ present: boolean }>("select to_regclass('public.half_done') is not null as present");
+      const { rows } = await db.query<{ present: boolean }>(
+        "select to_regclass('public.half_done') is not null as present",
+      );
       expect(rows[0].present).toBe(false);
     } finally {
       await db.close();

@@ -61,7 +61,9 @@ export interface RunningBackend {
  * The tests play the one trusted proxy in front of the backend (TRUST_PROXY=1), so the
  * last x-forwarded-for entry a client sends is the address the rate limit sees.
  */
-export async function startBackend(options: { rateLimit?: number; dataDir?: string; log?: (line: string) => void } = {}): Promise<RunningBackend> {
+export async function startBackend(
+  options: { rateLimit?: number; dataDir?: string; log?: (line: string) => void } = {},
+): Promise<RunningBackend> {
   const backend = await createBackend({
     dataDir: options.dataDir ?? 'memory',
     template: await migratedImage(),
@@ -86,7 +88,10 @@ export async function serve(backend: Backend): Promise<RunningBackend> {
     backend,
     client: (address) => clientFor(url, DEV_ANON_KEY, address),
     fetch: (path, init = {}) =>
-      fetch(`${url}${path}`, { ...init, headers: { apikey: DEV_ANON_KEY, ...(init.headers as Record<string, string>) } }),
+      fetch(`${url}${path}`, {
+        ...init,
+        headers: { apikey: DEV_ANON_KEY, ...(init.headers as Record<string, string>) },
+      }),
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

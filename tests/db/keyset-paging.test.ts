@@ -40,12 +40,16 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const ids = (page: Page<{ id: number }>) => page.rows.map((row) => row.id);
-const keysetReads = () => reads.filter((url) => url.includes('created_at=lte.') || url.includes('created_at=gte.')).length;
+const keysetReads = () =>
+  reads.filter((url) => url.includes('created_at=lte.') || url.includes('created_at=gte.')).length;
 
 /** Walks to the last page and back to page 2 one step at a time, each page beside its offset read. */
 async function walk<T extends { id: number }>(list: (page: number, from: Page<T>['cursor']) => Promise<Page<T>>) {
   let shown = await list(1, null);
-  const steps = [...Array.from({ length: shown.pageCount - 1 }, (_, i) => i + 2), ...Array.from({ length: shown.pageCount - 2 }, (_, i) => shown.pageCount - 1 - i)];
+  const steps = [
+    ...Array.from({ length: shown.pageCount - 1 }, (_, i) => i + 2),
+    ...Array.from({ length: shown.pageCount - 2 }, (_, i) => shown.pageCount - 1 - i),
+  ];
   const before = keysetReads();
   const readsBefore = reads.length;
   for (const page of steps) {

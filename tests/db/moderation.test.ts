@@ -15,7 +15,11 @@ function moderate(args: string[], env: Record<string, string>) {
     env: { ...process.env, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '', DATABASE_URL: '', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -23,13 +27,24 @@ describe('the embedded API with the owner key', () => {
   it('runs as service_role: sees and hides rows; the anon key still may not', async () => {
     const serviceKey = 'owner-key-for-this-test';
     const api = await serve(
-      await createBackend({ dataDir: 'memory', template: await migratedImage(), anonKey: DEV_ANON_KEY, rateLimit: 0, serviceKey }),
+      await createBackend({
+        dataDir: 'memory',
+        template: await migratedImage(),
+        anonKey: DEV_ANON_KEY,
+        rateLimit: 0,
+        serviceKey,
+      }),
     );
     try {
       const patch = (key: string) =>
         fetch(`${api.url}/rest/v1/posts?id=eq.1`, {
           method: 'PATCH',
-          headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+          headers: {
+            apikey: key,
+            Authorization: `Bearer ${key}`,
+            'Content-Type': 'application/json',
+            Prefer: 'return=representation',
+          },
           body: JSON.stringify({ is_hidden: true }),
         });
       expect((await patch(DEV_ANON_KEY)).status).toBe(401);
@@ -38,7 +53,9 @@ describe('the embedded API with the owner key', () => {
       expect(await hidden.json()).toMatchObject([{ id: 1, is_hidden: true }]);
       expect(await (await api.fetch('/rest/v1/posts?id=eq.1&select=id')).json()).toEqual([]);
       // The owner key as apikey with another bearer token is not the owner.
-      const mixed = await fetch(`${api.url}/rest/v1/posts?select=id`, { headers: { apikey: serviceKey, Authorization: `Bearer ${DEV_ANON_KEY}` } });
+      const mixed = await fetch(`${api.url}/rest/v1/posts?select=id`, {
+        headers: { apikey: serviceKey, Authorization: `Bearer ${DEV_ANON_KEY}` },
+      });
       expect(mixed.status).toBe(401);
     } finally {
       await api.stop();
@@ -58,43 +75,63 @@ describe('npm run moderate on a database it opens itself', () => {
 
   it('lists, hides, exports and unhides in DATA_DIR', async () => {
     const backend = await createBackend({ dataDir, template: await migratedImage(), anonKey: DEV_ANON_KEY });
-    await backend.db.query("insert into public.posts (content, author_name) values ($1, 'Tester')", ['moderation \u001b[2J test']);
+    await backend.db.query("insert into public.posts (content, author_name) values ($1, 'Tester')", [
+      'moderation \u001b[2J test',
+    ]);
     await backend.close();
 
     const listed = await moderate(['list', 'posts', '--limit', '3'], { DATA_DIR: dataDir });
     expect(listed.stderr).toContain(`the embedded database in ${dataDir}`);
     // The escape sequence is shown, not obeyed.
     expect(listed.stdout).toContain('moderation \\u001b[2J test');
-    const id = listed.stdout.split('\n').find((line) => line.includes('moderation'))!.trim().split(/\s+/)[0];
+    const id = listed.stdout
+      .split('\n')
+      .find((line) => line.includes('moderation'))!
+      .trim()
+      .split(/\s+/)[0];
 
     expect((await moderate(['hide', 'posts', id], { DATA_DIR: dataDir })).stdout).toContain(`Hidden: post ${id}`);
     const json = JSON.parse((await moderate(['export'], { DATA_DIR: dataDir })).stdout);
-    expect(json.posts.find((p: { id: number }) => p.id === Number(id))).toMatchObject({ is_hidden: true, author_name: 'Tester' });
+    expect(json.posts.find((p: { id: number }) => p.id === Number(id))).toMatchObject({
+      is_hidden: true,
+      author_name: 'Tester',
+    });
     expect(json.mota_ideas.length).toBeGreaterThan(0);
     const csv = (await moderate(['export', 'posts', '--format', 'csv'], { DATA_DIR: dataDir })).stdout;
     expect(csv.startsWith('\uFEFFid,created_at,author_name,content,is_hidden\r\n')).toBe(true);
     expect(csv).toContain(`${id},`);
-    expect((await moderate(['unhide', 'posts', id], { DATA_DIR: dataDir })).stdout).toContain(`Visible again: post ${id}`);
+    expect((await moderate(['unhide', 'posts', id], { DATA_DIR: dataDir })).stdout).toContain(
+      `Visible again: post ${id}`,
+    );
   }, 60_000);
 });
 
 const realHost = process.env.POSTGRES_TEST_HOST;
-describe.skipIf(!realHost)('npm run moderate with DATABASE_URL (real PostgreSQL; skipped unless npm test started a cluster)', () => {
-  it('hides and unhides as the project owner', async () => {
-    const url = `postgres://postgres@localhost:${process.env.POSTGRES_TEST_PORT}/postgres?host=${encodeURIComponent(realHost!)}`;
-    const listed = await moderate(['list', 'ideas', '--limit', '1'], { DATABASE_URL: url });
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stderr).toContain('the database at localhost');
-    const id = listed.stdout.split('\n')[1].trim().split(/\s+/)[0];
-    expect((await moderate(['hide', 'ideas', id], { DATABASE_URL: url })).stdout).toContain(`Hidden: idea ${id}`);
-    expect((await moderate(['list', 'ideas', '--hidden'], { DATABASE_URL: url })).stdout).toMatch(new RegExp(`^\\s+${id}\\s`, 'm'));
-    expect((await moderate(['unhide', 'ideas', id], { DATABASE_URL: url })).stdout).toContain(`Visible again: idea ${id}`);
-  });
+describe.skipIf(!realHost)(
+  'npm run moderate with DATABASE_URL (real PostgreSQL; skipped unless npm test started a cluster)',
+  () => {
+    it('hides and unhides as the project owner', async () => {
+      const url = `postgres://postgres@localhost:${process.env.POSTGRES_TEST_PORT}/postgres?host=${encodeURIComponent(realHost!)}`;
+      const listed = await moderate(['list', 'ideas', '--limit', '1'], { DATABASE_URL: url });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stderr).toContain('the database at localhost');
+      const id = listed.stdout.split('\n')[1].trim().split(/\s+/)[0];
+      expect((await moderate(['hide', 'ideas', id], { DATABASE_URL: url })).stdout).toContain(`Hidden: idea ${id}`);
+      expect((await moderate(['list', 'ideas', '--hidden'], { DATABASE_URL: url })).stdout).toMatch(
+        new RegExp(`^\\s+${id}\\s`, 'm'),
+      );
+      expect((await moderate(['unhide', 'ideas', id], { DATABASE_URL: url })).stdout).toContain(
+        `Visible again: idea ${id}`,
+      );
+    });
 
-  it('names a database it cannot reach without printing the password', async () => {
-    const result = await moderate(['list', 'posts'], { DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/postgres' });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('127.0.0.1:1');
-    expect(result.stderr).not.toContain('s3cret-pw');
-  });
-});
+    it('names a database it cannot reach without printing the password', async () => {
+      const result = await moderate(['list', 'posts'], {
+        DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/postgres',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('127.0.0.1:1');
+      expect(result.stderr).not.toContain('s3cret-pw');
+    });
+  },
+);

@@ -20,7 +20,9 @@ afterAll(() => api.stop());
 
 /** The plan of a visitor's page read, as one line per node. */
 async function visitorPlan(relation: string, columns: string, offset: number, limit: number) {
-  return explainAsVisitor(`select ${columns} from public.${relation} order by created_at desc, id desc offset ${offset} limit ${limit}`);
+  return explainAsVisitor(
+    `select ${columns} from public.${relation} order by created_at desc, id desc offset ${offset} limit ${limit}`,
+  );
 }
 
 async function explainAsVisitor(sql: string, params: unknown[] = []) {
@@ -35,7 +37,13 @@ async function explainAsVisitor(sql: string, params: unknown[] = []) {
  * The plan of a step from the row at `offset` (as src/lib/community-paging.ts states it: a plain
  * bound on created_at and the ties' or), towards older rows or, read oldest first, newer ones.
  */
-async function keysetPlan(relation: string, columns: string, offset: number, limit: number, direction: 'older' | 'newer') {
+async function keysetPlan(
+  relation: string,
+  columns: string,
+  offset: number,
+  limit: number,
+  direction: 'older' | 'newer',
+) {
   const { rows } = await api.backend.db.query<{ id: number; created_at: string }>(
     `select id, created_at::text from public.${relation} order by created_at desc, id desc offset ${offset} limit 1`,
   );
@@ -56,7 +64,12 @@ describe('the newest-first order of a list page', () => {
   });
 
   it('comes from mota_ideas_created_at_idx for the registry view, page 500 included', async () => {
-    const plan = await visitorPlan('mota_ideas_search', 'id, issue, mitigation, proposed_by, notes, created_at', 24950, 50);
+    const plan = await visitorPlan(
+      'mota_ideas_search',
+      'id, issue, mitigation, proposed_by, notes, created_at',
+      24950,
+      50,
+    );
     expect(plan).toMatch(/Index Scan using mota_ideas_created_at_idx on mota_ideas/);
     expect(plan).not.toMatch(/\bSort\b/);
   });
@@ -65,7 +78,8 @@ describe('the newest-first order of a list page', () => {
 describe('a step to the adjacent page', () => {
   const index = {
     posts: /Index (Only )?Scan( Backward)? using posts_created_at_idx on posts[\s\S]*Index Cond: \(created_at [<>]= /,
-    ideas: /Index (Only )?Scan( Backward)? using mota_ideas_created_at_idx on mota_ideas[\s\S]*Index Cond: \(created_at [<>]= /,
+    ideas:
+      /Index (Only )?Scan( Backward)? using mota_ideas_created_at_idx on mota_ideas[\s\S]*Index Cond: \(created_at [<>]= /,
   };
 
   it('starts inside posts_created_at_idx at the edge row, either way, without a sort', async () => {
@@ -78,7 +92,13 @@ describe('a step to the adjacent page', () => {
 
   it('starts inside mota_ideas_created_at_idx through the registry view, either way, without a sort', async () => {
     for (const direction of ['older', 'newer'] as const) {
-      const plan = await keysetPlan('mota_ideas_search', 'id, issue, mitigation, proposed_by, notes, created_at', 14999, 51, direction);
+      const plan = await keysetPlan(
+        'mota_ideas_search',
+        'id, issue, mitigation, proposed_by, notes, created_at',
+        14999,
+        51,
+        direction,
+      );
       expect(plan).toMatch(index.ideas);
       expect(plan).not.toMatch(/\bSort\b/);
     }

@@ -12,7 +12,12 @@ const files = (await readdir(testsDir)).filter((file) => file.endsWith('.test.sq
 
 let backend: Backend;
 beforeAll(async () => {
-  backend = await createBackend({ dataDir: 'memory', template: await migratedImage(), anonKey: DEV_ANON_KEY, rateLimit: 5 });
+  backend = await createBackend({
+    dataDir: 'memory',
+    template: await migratedImage(),
+    anonKey: DEV_ANON_KEY,
+    rateLimit: 5,
+  });
   await backend.db.exec(await readFile(new URL('./pgtap-shim.sql', import.meta.url), 'utf8'));
   await backend.db.exec("select set_config('search_path', 'public, pgtap', false)");
 });

@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const post = (body: unknown) =>
-  api.fetch('/rest/v1/posts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  api.fetch('/rest/v1/posts', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function preparedTexts() {
   const { rows } = await api.backend.db.query<{ statement: string }>('select statement from pg_prepared_statements');
@@ -34,6 +38,8 @@ describe('prepared statements', () => {
   it('reads stay unnamed, and rows inserted through the prepared insert are all there', async () => {
     const response = await api.fetch('/rest/v1/posts?select=content&content=like.*post&order=id');
     expect(await response.json()).toEqual([{ content: 'A first post' }, { content: 'A second post' }]);
-    expect((await preparedTexts()).filter((text) => /^\s*select/i.test(text) && !text.includes('set_config'))).toEqual([]);
+    expect((await preparedTexts()).filter((text) => /^\s*select/i.test(text) && !text.includes('set_config'))).toEqual(
+      [],
+    );
   });
 });

@@ -22,7 +22,11 @@ describe('routing, CORS and the API key', () => {
   it('answers a preflight from another origin without a key', async () => {
     const response = await fetch(`${api.url}/rest/v1/posts`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, prefer' },
+      headers: {
+        origin: 'http://localhost:4321',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, prefer',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -37,7 +41,9 @@ describe('routing, CORS and the API key', () => {
     expect(missing.headers.get('access-control-allow-origin')).toBe('*');
     const wrong = await fetch(`${api.url}/rest/v1/posts`, { headers: { apikey: `${DEV_ANON_KEY}x` } });
     expect(wrong.status).toBe(401);
-    const wrongBearer = await fetch(`${api.url}/rest/v1/posts`, { headers: { apikey: DEV_ANON_KEY, authorization: 'Bearer someone-else' } });
+    const wrongBearer = await fetch(`${api.url}/rest/v1/posts`, {
+      headers: { apikey: DEV_ANON_KEY, authorization: 'Bearer someone-else' },
+    });
     expect(wrongBearer.status).toBe(401);
     const asParam = await fetch(`${api.url}/rest/v1/posts?select=id&apikey=${DEV_ANON_KEY}`);
     expect(asParam.status).toBe(200);
@@ -50,7 +56,8 @@ describe('routing, CORS and the API key', () => {
       await api.fetch('/rest/v1/posts?id=eq.one'),
       await api.fetch('/rest/v1/posts', { method: 'POST', headers: json, body: '{"content":"nosniff check"}' }),
     ];
-    for (const reply of replies) expect(reply.headers.get('x-content-type-options'), String(reply.status)).toBe('nosniff');
+    for (const reply of replies)
+      expect(reply.headers.get('x-content-type-options'), String(reply.status)).toBe('nosniff');
   });
 
   it('refuses methods PostgREST does not know', async () => {
@@ -69,7 +76,12 @@ describe('bodies', () => {
         controller.close();
       },
     });
-    const streamed = await api.fetch('/rest/v1/posts', { method: 'POST', headers: json, body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await api.fetch('/rest/v1/posts', {
+      method: 'POST',
+      headers: json,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
   });
 
@@ -80,12 +92,19 @@ describe('bodies', () => {
       body: '{"content":"posted by another site"}',
     });
     expect(form.status).toBe(415);
-    const urlencoded = await api.fetch('/rest/v1/posts', { method: 'POST', body: new URLSearchParams({ content: 'x' }) });
+    const urlencoded = await api.fetch('/rest/v1/posts', {
+      method: 'POST',
+      body: new URLSearchParams({ content: 'x' }),
+    });
     expect(urlencoded.status).toBe(415);
   });
 
   it('400 for invalid JSON', async () => {
-    const response = await api.fetch('/rest/v1/posts', { method: 'POST', headers: json, body: '{"content": "unfinished' });
+    const response = await api.fetch('/rest/v1/posts', {
+      method: 'POST',
+      headers: json,
+      body: '{"content": "unfinished',
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe('PGRST102');
   });
@@ -93,15 +112,22 @@ describe('bodies', () => {
 
 describe('reads', () => {
   it('pages with offset/limit and reports Content-Range with an exact count', async () => {
-    const response = await api.fetch('/rest/v1/posts?select=id&order=id.asc&offset=2&limit=3', { headers: { prefer: 'count=exact' } });
-    const { rows } = await api.backend.db.query<{ n: number }>('select count(*)::int as n from public.posts where not is_hidden');
+    const response = await api.fetch('/rest/v1/posts?select=id&order=id.asc&offset=2&limit=3', {
+      headers: { prefer: 'count=exact' },
+    });
+    const { rows } = await api.backend.db.query<{ n: number }>(
+      'select count(*)::int as n from public.posts where not is_hidden',
+    );
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe(`2-4/${rows[0].n}`);
     expect((await response.json()).length).toBe(3);
   });
 
   it('HEAD with a count has headers and no body', async () => {
-    const response = await api.fetch('/rest/v1/mota_ideas?select=id', { method: 'HEAD', headers: { prefer: 'count=exact' } });
+    const response = await api.fetch('/rest/v1/mota_ideas?select=id', {
+      method: 'HEAD',
+      headers: { prefer: 'count=exact' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-range')).toMatch(/^(\*|0-\d+)\/\d+$/);
     expect(await response.text()).toBe('');
@@ -133,8 +159,13 @@ describe('reads', () => {
   });
 
   it('orders by several columns, with nulls first or last', async () => {
-    const { data } = await api.client().from('posts').select('id, author_name').lt('id', 8)
-      .order('author_name', { ascending: true, nullsFirst: true }).order('id', { ascending: false });
+    const { data } = await api
+      .client()
+      .from('posts')
+      .select('id, author_name')
+      .lt('id', 8)
+      .order('author_name', { ascending: true, nullsFirst: true })
+      .order('id', { ascending: false });
     expect(data?.[0]).toEqual({ id: 3, author_name: null });
   });
 
@@ -154,14 +185,23 @@ describe('reads', () => {
 
 describe('inserts', () => {
   it('an object with no Prefer: 201 and an empty body', async () => {
-    const response = await api.fetch('/rest/v1/posts', { method: 'POST', headers: json, body: JSON.stringify({ content: 'minimal' }) });
+    const response = await api.fetch('/rest/v1/posts', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ content: 'minimal' }),
+    });
     expect(response.status).toBe(201);
     expect(await response.text()).toBe('');
   });
 
   it('an array with return=representation: 201 and the rows, as selected', async () => {
-    const { data, status } = await api.client().from('mota_ideas')
-      .insert([{ issue: 'a', mitigation: 'b' }, { issue: 'c', mitigation: 'd', notes: 'e' }])
+    const { data, status } = await api
+      .client()
+      .from('mota_ideas')
+      .insert([
+        { issue: 'a', mitigation: 'b' },
+        { issue: 'c', mitigation: 'd', notes: 'e' },
+      ])
       .select('issue, proposed_by, notes');
     expect(status).toBe(201);
     expect(data).toEqual([
@@ -171,12 +211,26 @@ describe('inserts', () => {
   });
 
   it('rows with different keys: a missing key is null, or the default with missing=default', async () => {
-    const nulls = await api.client().from('mota_ideas').insert([{ issue: 'a', mitigation: 'b' }, { issue: 'c', mitigation: 'd', proposed_by: 'Yiannis' }]);
+    const nulls = await api
+      .client()
+      .from('mota_ideas')
+      .insert([
+        { issue: 'a', mitigation: 'b' },
+        { issue: 'c', mitigation: 'd', proposed_by: 'Yiannis' },
+      ]);
     // proposed_by is NOT NULL: the first row's missing key became null and was refused.
     expect(nulls.status).toBe(400);
     expect(nulls.error?.code).toBe('23502');
-    const defaults = await api.client().from('mota_ideas')
-      .insert([{ issue: 'a', mitigation: 'b' }, { issue: 'c', mitigation: 'd', proposed_by: 'Yiannis' }], { defaultToNull: false })
+    const defaults = await api
+      .client()
+      .from('mota_ideas')
+      .insert(
+        [
+          { issue: 'a', mitigation: 'b' },
+          { issue: 'c', mitigation: 'd', proposed_by: 'Yiannis' },
+        ],
+        { defaultToNull: false },
+      )
       .select('proposed_by');
     expect(defaults.status).toBe(201);
     expect(defaults.data).toEqual([{ proposed_by: 'Anonymous' }, { proposed_by: 'Yiannis' }]);

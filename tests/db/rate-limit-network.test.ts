@@ -11,10 +11,18 @@ describe('rate limit buckets: IPv4 by address, IPv6 by /64', () => {
   });
   afterAll(() => api.stop());
 
-  const post = async (address: string, content: string) => (await api.client(address).from('posts').insert({ content })).status;
+  const post = async (address: string, content: string) =>
+    (await api.client(address).from('posts').insert({ content })).status;
 
   it('six addresses in one /64 get five rows in total', async () => {
-    const addresses = ['2001:db8:1:1::1', '2001:db8:1:1::2', '2001:db8:1:1:a::3', '2001:db8:1:1:b::4', '2001:db8:1:1:ffff:ffff:ffff:ffff', '2001:db8:1:1:c::6'];
+    const addresses = [
+      '2001:db8:1:1::1',
+      '2001:db8:1:1::2',
+      '2001:db8:1:1:a::3',
+      '2001:db8:1:1:b::4',
+      '2001:db8:1:1:ffff:ffff:ffff:ffff',
+      '2001:db8:1:1:c::6',
+    ];
     const statuses = [];
     for (const [i, address] of addresses.entries()) statuses.push(await post(address, `rotating ${i}`));
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
@@ -29,9 +37,15 @@ describe('rate limit buckets: IPv4 by address, IPv6 by /64', () => {
   });
 
   it('four spellings of one address share a bucket', async () => {
-    const spellings = ['2001:db8:3::7', '2001:DB8:3::7', '2001:0db8:0003:0000:0000:0000:0000:0007', '[2001:db8:3:0:0:0:0:7]:443'];
+    const spellings = [
+      '2001:db8:3::7',
+      '2001:DB8:3::7',
+      '2001:0db8:0003:0000:0000:0000:0000:0007',
+      '[2001:db8:3:0:0:0:0:7]:443',
+    ];
     const statuses = [];
-    for (const [i, address] of [...spellings, ...spellings].entries()) statuses.push(await post(address, `spelling ${i}`));
+    for (const [i, address] of [...spellings, ...spellings].entries())
+      statuses.push(await post(address, `spelling ${i}`));
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
 
     const v4 = ['192.0.2.44', '::ffff:192.0.2.44', '::FFFF:C000:022C', '192.0.2.44:5000'];
@@ -42,7 +56,8 @@ describe('rate limit buckets: IPv4 by address, IPv6 by /64', () => {
 
   it('text that is no address shares one bucket, apart from requests with no address', async () => {
     const statuses = [];
-    for (const [i, junk] of ['junk-1', 'junk-2', 'nope', '999.1.1.1', 'fe80::1%eth0', 'x'].entries()) statuses.push(await post(junk, `junk ${i}`));
+    for (const [i, junk] of ['junk-1', 'junk-2', 'nope', '999.1.1.1', 'fe80::1%eth0', 'x'].entries())
+      statuses.push(await post(junk, `junk ${i}`));
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     // A well-formed address is unaffected by the shared bucket.
     expect(await post('192.0.2.99', 'a real address')).toBe(201);

@@ -7,7 +7,22 @@ import { type IdeaInput, type PostInput } from '../../src/lib/community-types';
 import { validateIdea, validatePost } from '../../src/lib/community-validation';
 import { startBackend, type RunningBackend } from './harness';
 
-const INVISIBLE = ['\u200b', '\u2060', '\u3164', '\u2800', '\u180e', '\u00ad', '\u115f', '\u1160', '\uffa0', '\ufeff', '\u200d', '\u{e0041}', '\u034f', '\ufe0f'];
+const INVISIBLE = [
+  '\u200b',
+  '\u2060',
+  '\u3164',
+  '\u2800',
+  '\u180e',
+  '\u00ad',
+  '\u115f',
+  '\u1160',
+  '\uffa0',
+  '\ufeff',
+  '\u200d',
+  '\u{e0041}',
+  '\u034f',
+  '\ufe0f',
+];
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
 
 describe('invisible and disguised text (database and forms agree)', () => {
@@ -25,23 +40,34 @@ describe('invisible and disguised text (database and forms agree)', () => {
   }
 
   async function sendIdea(input: IdeaInput) {
-    const row = { issue: input.issue, mitigation: input.mitigation, proposed_by: input.proposedBy ?? 'Anonymous', notes: input.notes ?? null };
+    const row = {
+      issue: input.issue,
+      mitigation: input.mitigation,
+      proposed_by: input.proposedBy ?? 'Anonymous',
+      notes: input.notes ?? null,
+    };
     const { status, error } = await api.client().from('mota_ideas').insert(row);
     return { status, toast: status === 201 ? null : describeFailure('submitIdea', error, status) };
   }
 
-  it.each(INVISIBLE.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))('a post of only %s is blank', async (_name, c) => {
-    const input = { content: `${c}${c} ${c}` };
-    const sent = await sendPost(input);
-    expect(sent.status).toBe(400);
-    const form = validatePost(input);
-    expect(form?.reason).toBe('blank');
-    expect(sent.toast?.description).toBe(form?.description);
-  });
+  it.each(INVISIBLE.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))(
+    'a post of only %s is blank',
+    async (_name, c) => {
+      const input = { content: `${c}${c} ${c}` };
+      const sent = await sendPost(input);
+      expect(sent.status).toBe(400);
+      const form = validatePost(input);
+      expect(form?.reason).toBe('blank');
+      expect(sent.toast?.description).toBe(form?.description);
+    },
+  );
 
   it('every invisible character at once, in every required field of an idea', async () => {
     const nothing = INVISIBLE.join('');
-    for (const input of [{ issue: nothing, mitigation: 'm' }, { issue: 'i', mitigation: nothing }]) {
+    for (const input of [
+      { issue: nothing, mitigation: 'm' },
+      { issue: 'i', mitigation: nothing },
+    ]) {
       const sent = await sendIdea(input);
       expect(sent.status).toBe(400);
       expect(validateIdea(input)?.reason).toBe('blank');
@@ -49,20 +75,23 @@ describe('invisible and disguised text (database and forms agree)', () => {
     }
   });
 
-  it.each(BIDI.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))('a name with %s is refused, with the same words', async (_name, c) => {
-    const post = { content: 'hello', authorName: `Yiannis${c}exe.txt` };
-    const sentPost = await sendPost(post);
-    expect(sentPost.status).toBe(400);
-    const formPost = validatePost(post);
-    expect(formPost?.reason).toBe('direction-controls');
-    expect(sentPost.toast?.description).toBe(formPost?.description);
+  it.each(BIDI.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))(
+    'a name with %s is refused, with the same words',
+    async (_name, c) => {
+      const post = { content: 'hello', authorName: `Yiannis${c}exe.txt` };
+      const sentPost = await sendPost(post);
+      expect(sentPost.status).toBe(400);
+      const formPost = validatePost(post);
+      expect(formPost?.reason).toBe('direction-controls');
+      expect(sentPost.toast?.description).toBe(formPost?.description);
 
-    const idea = { issue: 'i', mitigation: 'm', proposedBy: `${c}Aion` };
-    const sentIdea = await sendIdea(idea);
-    expect(sentIdea.status).toBe(400);
-    expect(validateIdea(idea)?.reason).toBe('direction-controls');
-    expect(sentIdea.toast?.description).toBe(validateIdea(idea)?.description);
-  });
+      const idea = { issue: 'i', mitigation: 'm', proposedBy: `${c}Aion` };
+      const sentIdea = await sendIdea(idea);
+      expect(sentIdea.status).toBe(400);
+      expect(validateIdea(idea)?.reason).toBe('direction-controls');
+      expect(sentIdea.toast?.description).toBe(validateIdea(idea)?.description);
+    },
+  );
 
   const disguised = [
     'hxxp://a.example hxxps://b.example',
@@ -83,7 +112,8 @@ describe('invisible and disguised text (database and forms agree)', () => {
   });
 
   it('text that is not a link is not counted by either', async () => {
-    const prose = 'The shepherd said: e.g. 3.14, i.e. nothing. Mr.Smith, v2.0; end. https://one.example www.two.example';
+    const prose =
+      'The shepherd said: e.g. 3.14, i.e. nothing. Mr.Smith, v2.0; end. https://one.example www.two.example';
     expect((await sendPost({ content: prose })).status).toBe(201);
     expect(validatePost({ content: prose })).toBeNull();
   });

@@ -5,7 +5,10 @@ import { internalLinks, watchConsole } from './helpers';
 
 /** The book and author routes and the links each must carry. */
 const routes: Record<string, { links: string[]; jsonLd: 'Book' | 'Person' }> = {
-  '/book': { links: ['/thematic-depth-guide', '/firstlight', '/book-summary', '/testimonials', '/coverstory'], jsonLd: 'Book' },
+  '/book': {
+    links: ['/thematic-depth-guide', '/firstlight', '/book-summary', '/testimonials', '/coverstory'],
+    jsonLd: 'Book',
+  },
   '/book-summary': { links: ['/book', '/firstlight', '/#book-preview-section'], jsonLd: 'Book' },
   '/testimonials': { links: ['/book'], jsonLd: 'Book' },
   '/coverstory': { links: ['/book'], jsonLd: 'Book' },
@@ -13,7 +16,13 @@ const routes: Record<string, { links: string[]; jsonLd: 'Book' | 'Person' }> = {
   '/carob-sentinel': { links: ['/'], jsonLd: 'Book' },
   '/meta-narrative': { links: ['/forum', '/ai-collaboration-reflection'], jsonLd: 'Book' },
   '/about': {
-    links: ['/authors-statement', '/authors-craft', '/ai-collaboration-reflection', '/legacy-letter', '/press-media-kit'],
+    links: [
+      '/authors-statement',
+      '/authors-craft',
+      '/ai-collaboration-reflection',
+      '/legacy-letter',
+      '/press-media-kit',
+    ],
     jsonLd: 'Person',
   },
   '/authors-statement': { links: ['/about'], jsonLd: 'Person' },
@@ -40,7 +49,9 @@ for (const [route, { links, jsonLd }] of Object.entries(routes)) {
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1')).toHaveCount(1);
     for (const href of links) await expect(page.locator(`main a[href="${href}"]`).first()).toBeAttached();
-    const data = await page.$$eval('script[type="application/ld+json"]', (nodes) => nodes.map((n) => JSON.parse(n.textContent ?? '{}')));
+    const data = await page.$$eval('script[type="application/ld+json"]', (nodes) =>
+      nodes.map((n) => JSON.parse(n.textContent ?? '{}')),
+    );
     expect(data.map((d) => d['@type'])).toContain(jsonLd);
     await expectLinksResolve(page);
     check();
@@ -58,7 +69,9 @@ test('no page of the area scrolls sideways on a phone @phone', async ({ page }) 
 test.describe('/book tabs', () => {
   const panel = (page: Page, id: string) => page.locator(`#${id}`);
 
-  test('About the Novel is the default; clicking a tab shows its panel and writes the hash @phone', async ({ page }) => {
+  test('About the Novel is the default; clicking a tab shows its panel and writes the hash @phone', async ({
+    page,
+  }) => {
     await page.goto('/book');
     const tablist = page.getByRole('tablist');
     await expect(tablist.getByRole('tab')).toHaveText(['About the Novel', 'Editorial Praise', 'The Cover Story']);
@@ -119,7 +132,8 @@ test.describe('readable with JavaScript disabled', () => {
 
   test('/book shows all three panels, one after another', async ({ page }) => {
     await page.goto('/book');
-    for (const id of ['about-the-novel', 'editorial-praise', 'the-cover-story']) await expect(page.locator(`#${id}`)).toBeVisible();
+    for (const id of ['about-the-novel', 'editorial-praise', 'the-cover-story'])
+      await expect(page.locator(`#${id}`)).toBeVisible();
     await expect(page.getByRole('tablist')).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Sections of this page' }).getByRole('link')).toHaveCount(3);
     await expect(page.getByText('What early readers say')).toBeVisible();
@@ -165,9 +179,11 @@ test.describe('accordions', () => {
 
   test('the companion has 8 single-open topics, a meta-experiment and 3 closing questions @phone', async ({ page }) => {
     await page.goto('/thematic-depth-guide');
-    await expect(page.locator('h1')).toHaveText('Genesis – Reader\'s Group Companion');
+    await expect(page.locator('h1')).toHaveText("Genesis – Reader's Group Companion");
     await expectSingleOpen(page, 'companion-topics', 8);
-    await expect(page.getByRole('heading', { name: 'Three questions to close with' }).locator('xpath=..').locator('ol > li')).toHaveCount(3);
+    await expect(
+      page.getByRole('heading', { name: 'Three questions to close with' }).locator('xpath=..').locator('ol > li'),
+    ).toHaveCount(3);
   });
 
   test('the companion prints every topic and question open', async ({ page }) => {
@@ -214,7 +230,9 @@ test.describe('dialogs', () => {
     ['/legacy-letter', "Read the Curator's Note", "Curator's Note"],
     ['/ai-collaboration-reflection', "Open the machine's memo", 'Memo: On Our Collaboration'],
   ]) {
-    test(`${route}: "${title}" opens from the keyboard, keeps focus, closes on Escape and returns focus`, async ({ page }) => {
+    test(`${route}: "${title}" opens from the keyboard, keeps focus, closes on Escape and returns focus`, async ({
+      page,
+    }) => {
       await page.goto(route);
       const trigger = page.getByRole('button', { name: button });
       await trigger.focus();
@@ -225,7 +243,11 @@ test.describe('dialogs', () => {
       // Tab stays within the modal dialog: the page behind it is inert.
       for (let i = 0; i < 4; i++) {
         await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => !!document.activeElement?.closest('dialog') || document.activeElement === document.body)).toBe(true);
+        expect(
+          await page.evaluate(
+            () => !!document.activeElement?.closest('dialog') || document.activeElement === document.body,
+          ),
+        ).toBe(true);
       }
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -330,7 +352,9 @@ test.describe('press kit', () => {
     }
   });
 
-  test('the cover downloads at print size, and Contact Press Team promises a reply within 48 hours', async ({ page }) => {
+  test('the cover downloads at print size, and Contact Press Team promises a reply within 48 hours', async ({
+    page,
+  }) => {
     const cover = await (await page.request.get('/press/genesis-cover-print.png')).body();
     expect([cover.readUInt32BE(16), cover.readUInt32BE(20)]).toEqual([2400, 3600]);
     await page.goto('/press-media-kit');
@@ -341,17 +365,23 @@ test.describe('press kit', () => {
   });
 });
 
-test('states the sitemap scan cannot reach pass axe too: other tabs, open dialogs, open accordions', async ({ page }) => {
+test('states the sitemap scan cannot reach pass axe too: other tabs, open dialogs, open accordions', async ({
+  page,
+}) => {
   const failures: string[] = [];
   const scan = async (label: string) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) failures.push(`${label}: ${v.id}`);
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+      failures.push(`${label}: ${v.id}`);
   };
   for (const hash of ['#editorial-praise', '#the-cover-story']) {
     await page.goto(`/book${hash}`);
     await scan(`/book${hash}`);
   }
-  for (const [route, button] of [['/legacy-letter', "Read the Curator's Note"], ['/ai-collaboration-reflection', "Open the machine's memo"]]) {
+  for (const [route, button] of [
+    ['/legacy-letter', "Read the Curator's Note"],
+    ['/ai-collaboration-reflection', "Open the machine's memo"],
+  ]) {
     await page.goto(route);
     await page.getByRole('button', { name: button }).click();
     await scan(`${route} dialog`);

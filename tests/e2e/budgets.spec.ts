@@ -15,7 +15,14 @@ import { pagePaths } from './helpers';
 // more than a page with an island.
 const NO_ISLAND_BUDGET = 12 * 1024;
 const ISLAND_BUDGET = 90 * 1024;
-const ISLAND_PAGES = new Set(['/line-bank', '/curious-mind-quiz', '/forum', '/mota', '/early-access-signup', '/firstlight']);
+const ISLAND_PAGES = new Set([
+  '/line-bank',
+  '/curious-mind-quiz',
+  '/forum',
+  '/mota',
+  '/early-access-signup',
+  '/firstlight',
+]);
 
 type Phase = 'initial' | 'islands' | 'toast';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -56,8 +63,11 @@ test('every page stays within its JavaScript budget, before and after its island
     for (const { phase: p, body } of bodies) sizes[p] += gzipSync(await body).length;
     const initialBudget = ISLAND_PAGES.has(path) ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
     const lazy = sizes.islands + sizes.toast;
-    report.push(`${path}: initial ${kb(sizes.initial)}; lazily: islands ${kb(sizes.islands)}, toast ${kb(sizes.toast)}`);
-    if (sizes.initial > initialBudget) over.push(`${path}: ${kb(sizes.initial)} gzip before interaction > ${kb(initialBudget)}`);
+    report.push(
+      `${path}: initial ${kb(sizes.initial)}; lazily: islands ${kb(sizes.islands)}, toast ${kb(sizes.toast)}`,
+    );
+    if (sizes.initial > initialBudget)
+      over.push(`${path}: ${kb(sizes.initial)} gzip before interaction > ${kb(initialBudget)}`);
     if (lazy > ISLAND_BUDGET) over.push(`${path}: ${kb(lazy)} gzip loaded lazily > ${kb(ISLAND_BUDGET)}`);
   }
   await test.info().attach('javascript-per-page', { body: report.join('\n'), contentType: 'text/plain' });

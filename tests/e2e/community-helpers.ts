@@ -8,7 +8,12 @@ export const REST = '/rest/v1';
 const headers = { apikey: DEV_ANON_KEY, Authorization: `Bearer ${DEV_ANON_KEY}`, 'Content-Type': 'application/json' };
 
 /** Inserts rows through the public API (as a visitor could), in batches under the body limit. */
-export async function insertRows(request: APIRequestContext, table: 'posts' | 'mota_ideas', rows: object[], baseURL?: string) {
+export async function insertRows(
+  request: APIRequestContext,
+  table: 'posts' | 'mota_ideas',
+  rows: object[],
+  baseURL?: string,
+) {
   for (let i = 0; i < rows.length; i += 250) {
     const response = await request.post(`${baseURL ?? ''}${REST}/${table}`, { headers, data: rows.slice(i, i + 250) });
     expect(response.status(), await response.text()).toBe(201);
@@ -36,7 +41,9 @@ const TOAST_TYPES: Record<string, string> = { normal: 'info', success: 'success'
  * the only one once the one it replaced has left.
  */
 export async function expectToast(page: Page, title: string, description?: string | null, variant?: string) {
-  const t = toast(page).filter({ has: page.locator('[data-title]', { hasText: title }) }).last();
+  const t = toast(page)
+    .filter({ has: page.locator('[data-title]', { hasText: title }) })
+    .last();
   await expect(t).toBeVisible();
   await expect(t.locator('[data-title]')).toHaveText(title);
   if (description === null) await expect(t.locator('[data-description]')).toHaveCount(0);
@@ -63,7 +70,11 @@ export async function runClockUntil(page: Page, condition: () => Promise<void>) 
 export function emptyList(route: Route) {
   return route.fulfill({
     status: 200,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': '*/0', 'Access-Control-Expose-Headers': 'Content-Range' },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Range': '*/0',
+      'Access-Control-Expose-Headers': 'Content-Range',
+    },
     body: '[]',
   });
 }
@@ -100,7 +111,9 @@ export function countRequests(page: Page, table: string, method: string): { read
 
 /** The page never scrolls sideways (long words wrap). */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -109,7 +122,10 @@ export async function expectNoHorizontalScroll(page: Page) {
  * does not have (a rate limit, a database on disk). Resolves once the forum answers; `stop`
  * ends the server and everything it started.
  */
-export async function startOwnServer(port: number, env: Record<string, string>): Promise<{ origin: string; stop: () => void }> {
+export async function startOwnServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ origin: string; stop: () => void }> {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },

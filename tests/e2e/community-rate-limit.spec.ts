@@ -17,7 +17,9 @@ test.beforeAll(async () => {
 
 test.afterAll(() => stop());
 
-test('past the rate limit, posts and ideas are refused with a clear toast, and nothing typed is lost', async ({ page }) => {
+test('past the rate limit, posts and ideas are refused with a clear toast, and nothing typed is lost', async ({
+  page,
+}) => {
   await page.goto(`${origin}/forum`);
   const message = page.getByLabel('Your message');
   for (const n of [1, 2]) {

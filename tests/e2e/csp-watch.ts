@@ -15,7 +15,9 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
     const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
     document.addEventListener('securitypolicyviolation', (event) => {
       const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
-      report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'}${where}: ${event.sample}`);
+      report(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'}${where}: ${event.sample}`,
+      );
     });
   });
   return violations;

@@ -2,7 +2,9 @@ import { test, expect } from './fixtures';
 import { builtPagePaths, pagePaths } from './helpers';
 
 // Checks that hold for every page, so new pages are covered without new code.
-test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({ page }) => {
+test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const paths = await pagePaths(page);
   const titles = new Map<string, string>();
@@ -12,7 +14,8 @@ test('every page has one h1, its own title and description, a canonical URL and 
   for (const path of paths) {
     const response = await page.goto(path);
     if (response?.status() !== 200) problems.push(`${path}: HTTP ${response?.status()}`);
-    if ((await page.locator('h1').count()) !== 1) problems.push(`${path}: ${await page.locator('h1').count()} h1 elements`);
+    if ((await page.locator('h1').count()) !== 1)
+      problems.push(`${path}: ${await page.locator('h1').count()} h1 elements`);
     const title = await page.title();
     const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
     const canonical = (await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '';

@@ -36,7 +36,8 @@ test('the web fonts arrive after the first page and set the next one, with nothi
   await page.addInitScript(() => {
     (window as unknown as { shifts: number }).shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries())
+        (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto('/about');

@@ -42,14 +42,19 @@ test('the page: title, side description, links, form and the newest posts @phone
   await expect(page.locator('h1')).toHaveCount(1);
   const side = page.getByRole('complementary', { name: 'About the Carob Forum' });
   await expect(side).toContainText('Sentinel');
-  await expect(side.getByRole('link', { name: 'submission guidelines' })).toHaveAttribute('href', '/submission-guidelines');
+  await expect(side.getByRole('link', { name: 'submission guidelines' })).toHaveAttribute(
+    'href',
+    '/submission-guidelines',
+  );
   await expect(side.getByRole('link', { name: 'The meta-narrative' })).toHaveAttribute('href', '/meta-narrative');
   await expect(page.getByRole('heading', { name: 'Join the Dialogue' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Thread View' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Dialogue Scroll' })).toHaveAttribute('aria-selected', 'false');
   await expect(posts(page).first()).toBeVisible();
   // Oldest first within the page.
-  const times = await posts(page).locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
+  const times = await posts(page)
+    .locator('time')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
   expect(times.map((t) => Date.parse(t))).toEqual([...times.map((t) => Date.parse(t))].sort((a, b) => a - b));
   await expectNoHorizontalScroll(page);
   checkConsole();
@@ -79,7 +84,12 @@ for (const failure of ['blocked', 'a server error'] as const) {
     await page.goto('/forum');
     // A blocked request is retried three times first (postgrest-js), a server error is not.
     await runClockUntil(page, () => expect(toast(page)).toHaveCount(1, { timeout: 200 }));
-    await expectToast(page, 'Error fetching posts', 'Could not retrieve the dialogue. Please try again later.', 'destructive');
+    await expectToast(
+      page,
+      'Error fetching posts',
+      'Could not retrieve the dialogue. Please try again later.',
+      'destructive',
+    );
     await expect(list(page).locator('[data-state="error"]')).toBeVisible();
     // Try again, with the backend back.
     await page.unroute(POSTS);
@@ -140,7 +150,12 @@ test('a failed post shows Error submitting post and keeps everything typed', asy
   await nameField(page).fill('Yiannis');
   await messageField(page).fill('Kept, even when the wire is cut.\nSecond line.');
   await postButton(page).click();
-  await expectToast(page, 'Error submitting post', 'Your message could not be posted. Please try again.', 'destructive');
+  await expectToast(
+    page,
+    'Error submitting post',
+    'Your message could not be posted. Please try again.',
+    'destructive',
+  );
   await expect(nameField(page)).toHaveValue('Yiannis');
   await expect(messageField(page)).toHaveValue('Kept, even when the wire is cut.\nSecond line.');
   await expect(postButton(page)).toBeEnabled();
@@ -306,7 +321,8 @@ test('paging through 1,000 posts: newest page first, oldest first within a page'
   const pages = Math.ceil(total / 10);
   const f = (n: number) => n.toLocaleString('en-GB');
   const numbers = async () => (await posts(page).locator('[data-content]').allInnerTexts()).map((t) => t.split('#')[1]);
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(4, '0'));
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(4, '0'));
 
   // The initial HTML stays small: posts arrive by request, a page at a time.
   const html = await (await request.get('/forum')).text();
@@ -317,22 +333,35 @@ test('paging through 1,000 posts: newest page first, oldest first within a page'
   page.on('request', (r) => r.url().includes(`${REST}/posts`) && r.method() === 'GET' && fetched.push(r.url()));
   await open(page);
   expect(await numbers()).toEqual(range(991, 1000));
-  await expect(page.locator('[data-summary]')).toHaveText(`Messages ${f(total - 9)}–${f(total)} of ${f(total)}, the most recent`);
+  await expect(page.locator('[data-summary]')).toHaveText(
+    `Messages ${f(total - 9)}–${f(total)} of ${f(total)}, the most recent`,
+  );
   // Only one page was asked for, with a count.
   expect(fetched).toHaveLength(1);
   expect(fetched[0]).toContain('limit=10');
 
   const pager = page.getByRole('navigation', { name: 'Forum pages' });
-  await expect(pager.getByRole('button', { name: `Page ${pages}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: `Page ${pages}`, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(pager.getByRole('button', { name: 'Later' })).toBeDisabled();
   await pager.getByRole('button', { name: 'Earlier' }).click();
   await expect.poll(numbers).toEqual(range(981, 990));
-  await expect(pager.getByRole('button', { name: `Page ${pages - 1}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: `Page ${pages - 1}`, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   // Further back and forth a page at a time: each step continues from the edge post of the page
   // shown (a created_at bound, no offset), and shows the posts the offset would, though all
   // 1,000 share one instant and only their ids order them.
   const steps = fetched.length;
-  for (const [button, from, to] of [['Earlier', 971, 980], ['Earlier', 961, 970], ['Later', 971, 980], ['Later', 981, 990]] as const) {
+  for (const [button, from, to] of [
+    ['Earlier', 971, 980],
+    ['Earlier', 961, 970],
+    ['Later', 971, 980],
+    ['Later', 981, 990],
+  ] as const) {
     await pager.getByRole('button', { name: button }).click();
     await expect.poll(numbers).toEqual(range(from, to));
   }
@@ -349,7 +378,9 @@ test('paging through 1,000 posts: newest page first, oldest first within a page'
   // The very first page holds the earliest posts ever written (the starter rows come first).
   await pager.getByRole('button', { name: 'Page 1', exact: true }).click();
   const firstCount = total - (pages - 1) * 10;
-  await expect(page.locator('[data-summary]')).toHaveText(`Messages 1–${firstCount} of ${f(total)}, page 1 of ${f(pages)}`);
+  await expect(page.locator('[data-summary]')).toHaveText(
+    `Messages 1–${firstCount} of ${f(total)}, page 1 of ${f(pages)}`,
+  );
   await expect(posts(page)).toHaveCount(firstCount);
   await expect(pager.getByRole('button', { name: 'Earlier' })).toBeDisabled();
   await pager.getByRole('button', { name: 'Later' }).click();

@@ -8,7 +8,9 @@ async function reachCarousel(page: Page) {
   await expect(page.locator('astro-island:has([data-pulse-carousel])')).not.toHaveAttribute('ssr');
 }
 const visibleSlideIndex = (page: Page) =>
-  slides(page).evaluateAll((all) => all.findIndex((el) => !(el as HTMLElement).hidden && getComputedStyle(el).display !== 'none'));
+  slides(page).evaluateAll((all) =>
+    all.findIndex((el) => !(el as HTMLElement).hidden && getComputedStyle(el).display !== 'none'),
+  );
 
 test.describe('home page', () => {
   test('has the sections of the spec with their links', async ({ page }) => {
@@ -16,7 +18,10 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Genesis');
     await expect(page.getByRole('link', { name: 'Discover the Book' })).toHaveAttribute('href', '/book');
     await expect(page.locator('#book-preview-section')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Take the Curious Mind Quiz' })).toHaveAttribute('href', '/curious-mind-quiz');
+    await expect(page.getByRole('link', { name: 'Take the Curious Mind Quiz' })).toHaveAttribute(
+      'href',
+      '/curious-mind-quiz',
+    );
     await expect(page.getByRole('heading', { name: 'Why I wrote Genesis' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Early Access' })).toHaveAttribute('href', '/early-access-signup');
     const engage = page.locator('main a[href="/engage"]').filter({ hasText: 'Engage' });
@@ -134,7 +139,10 @@ test.describe('Start Here guide', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Start Here' }).click();
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { once: true }));
-    await page.getByRole('dialog').getByRole('link', { name: /Meet the Mind/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: /Meet the Mind/ })
+      .click();
     expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).not.toBeNull();
   });
 });

@@ -4,21 +4,39 @@ import type { Page } from '@playwright/test';
 // Which React islands each page carries and when they hydrate: every widget is an island, and
 // each costs the reader only when it is needed.
 
-const KONAMI = ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a'];
+const KONAMI = [
+  'ArrowUp',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowRight',
+  'b',
+  'a',
+];
 
 /** Every island on the page, by component name, and whether it has hydrated. */
 const islands = (page: Page) =>
   page.locator('astro-island').evaluateAll((all) =>
-    all.map((el) => ({ name: JSON.parse(el.getAttribute('opts') ?? '{}').name as string, hydrated: !el.hasAttribute('ssr') })),
+    all.map((el) => ({
+      name: JSON.parse(el.getAttribute('opts') ?? '{}').name as string,
+      hydrated: !el.hasAttribute('ssr'),
+    })),
   );
 const names = (list: { name: string; hydrated: boolean }[], hydrated: boolean) =>
-  list.filter((island) => island.hydrated === hydrated).map((island) => island.name).sort();
+  list
+    .filter((island) => island.hydrated === hydrated)
+    .map((island) => island.name)
+    .sort();
 
 /** React (and any island) scripts the page requested. */
 function watchReact(page: Page): string[] {
   const loaded: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && /react|client\.|jsx-runtime|\/[A-Z]\w+\.[\w-]+\.js$/.test(request.url())) loaded.push(request.url());
+    if (request.resourceType() === 'script' && /react|client\.|jsx-runtime|\/[A-Z]\w+\.[\w-]+\.js$/.test(request.url()))
+      loaded.push(request.url());
   });
   return loaded;
 }
@@ -42,7 +60,9 @@ const expected: Record<string, string[]> = {
 };
 
 for (const [path, hydrating] of Object.entries(expected)) {
-  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener and the toast area wait`, async ({ page }) => {
+  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener and the toast area wait`, async ({
+    page,
+  }) => {
     await page.goto(path);
     await scrollThrough(page);
     await expect.poll(async () => names(await islands(page), true)).toEqual(hydrating);
@@ -82,7 +102,9 @@ test('the Konami code typed the moment the page opens still reaches /firstlight'
 });
 
 test.describe('the Submit New Idea dialog (Headless UI)', () => {
-  test('loads when the visitor reaches for its button, traps focus, closes on Escape and returns focus', async ({ page }) => {
+  test('loads when the visitor reaches for its button, traps focus, closes on Escape and returns focus', async ({
+    page,
+  }) => {
     const chunks: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && chunks.push(request.url()));
     await page.goto('/mota');
@@ -177,7 +199,9 @@ test('the toast area hydrates only when there is a toast: one raised, or one car
   await page.evaluate(() =>
     sessionStorage.setItem(
       'pendingToasts',
-      JSON.stringify([{ id: 'carried', title: 'Carried over', variant: 'normal', duration: 5000, expiresAt: Date.now() + 60_000 }]),
+      JSON.stringify([
+        { id: 'carried', title: 'Carried over', variant: 'normal', duration: 5000, expiresAt: Date.now() + 60_000 },
+      ]),
     ),
   );
   await page.reload();

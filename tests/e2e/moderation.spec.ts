@@ -36,7 +36,9 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a post hidden with npm run moderate leaves the forum at the next list request, and comes back when unhidden', async ({ page }) => {
+test('a post hidden with npm run moderate leaves the forum at the next list request, and comes back when unhidden', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const text = unique('Moderation test post');
   const posts = page.getByRole('tabpanel').locator('[data-post]');

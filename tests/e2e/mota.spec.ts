@@ -37,7 +37,9 @@ async function open(page: Page) {
 }
 
 async function filterBy(page: Page, text: string) {
-  const response = page.waitForResponse((r) => r.url().includes(`${REST}/mota_ideas`) && r.request().method() === 'GET');
+  const response = page.waitForResponse(
+    (r) => r.url().includes(`${REST}/mota_ideas`) && r.request().method() === 'GET',
+  );
   await filterBox(page).fill(text);
   await response;
   await expect(page.locator('#mota-results [data-state="loading"]')).toHaveCount(0);
@@ -62,7 +64,9 @@ test('the page: title, copy, toolbar, and the table newest first @phone', async 
     await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('columnheader')).toHaveText(COLUMNS);
-  const times = await rows(page).locator('time').evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute('datetime')!)));
+  const times = await rows(page)
+    .locator('time')
+    .evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute('datetime')!)));
   expect(times.length).toBeGreaterThan(0);
   expect(times).toEqual([...times].sort((a, b) => b - a));
   await expectNoHorizontalScroll(page);
@@ -91,22 +95,38 @@ for (const failure of ['blocked', 'a server error'] as const) {
     await page.route(IDEAS, (route) => (failure === 'blocked' ? route.abort() : serverError(route)));
     await page.goto('/mota');
     await runClockUntil(page, () => expect(toast(page)).toHaveCount(1, { timeout: 200 }));
-    await expectToast(page, 'Error fetching ideas', 'Could not retrieve the registry. Please try again later.', 'destructive');
+    await expectToast(
+      page,
+      'Error fetching ideas',
+      'Could not retrieve the registry. Please try again later.',
+      'destructive',
+    );
     await expect(page.locator('#mota-results [data-state="error"]')).toBeVisible();
   });
 }
 
-test('the filter: case-insensitive substring of issue, solution or proposer, run in the database', async ({ page, request }) => {
+test('the filter: case-insensitive substring of issue, solution or proposer, run in the database', async ({
+  page,
+  request,
+}) => {
   const tag = unique('Olive');
   await insertRows(request, 'mota_ideas', [
     { issue: `Issue with ${tag} inside`, mitigation: 'Plain mitigation', proposed_by: 'Someone', notes: null },
     { issue: 'Plain issue', mitigation: `Mitigation naming ${tag.toUpperCase()}`, proposed_by: 'Someone', notes: null },
     { issue: 'Another plain issue', mitigation: 'Plain again', proposed_by: `Proposer ${tag}`, notes: null },
-    { issue: 'Not this one', mitigation: 'Nor this', proposed_by: 'Someone', notes: `Notes mention ${tag} but notes are not searched` },
+    {
+      issue: 'Not this one',
+      mitigation: 'Nor this',
+      proposed_by: 'Someone',
+      notes: `Notes mention ${tag} but notes are not searched`,
+    },
   ]);
   await open(page);
   const queries: string[] = [];
-  page.on('request', (r) => r.method() === 'GET' && r.url().includes(`${REST}/mota_ideas`) && queries.push(decodeURIComponent(r.url())));
+  page.on(
+    'request',
+    (r) => r.method() === 'GET' && r.url().includes(`${REST}/mota_ideas`) && queries.push(decodeURIComponent(r.url())),
+  );
   await filterBy(page, tag.toLowerCase());
   await expect(rows(page)).toHaveCount(3);
   await expect(page.locator('[data-summary]')).toContainText(`3 ideas matching “${tag.toLowerCase()}”`);
@@ -179,9 +199,16 @@ test('a failed submission keeps the dialog open with everything typed', async ({
   };
   for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
   await submitButton(page).click();
-  await expectToast(page, 'Submission Failed', 'Could not add your idea to the registry. Please try again.', 'destructive');
+  await expectToast(
+    page,
+    'Submission Failed',
+    'Could not add your idea to the registry. Please try again.',
+    'destructive',
+  );
   await expect(dialog(page)).toBeVisible();
-  await expect(dialog(page).getByRole('alert')).toHaveText('Could not add your idea to the registry. Please try again.');
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    'Could not add your idea to the registry. Please try again.',
+  );
   for (const [label, value] of Object.entries(values)) await expect(field(page, label)).toHaveValue(value);
   await expect(submitButton(page)).toBeEnabled();
   // Closing and reopening keeps the draft too.
@@ -231,7 +258,12 @@ test('visitor text is shown as text, with long words wrapped @phone', async ({ p
   const tag = unique('xss');
   const payload = '<img src=x onerror=window.__xss=1>';
   await insertRows(request, 'mota_ideas', [
-    { issue: `${payload} ${tag}`, mitigation: `${'Sentinel'.repeat(40)}\nsecond line`, proposed_by: '<b>Mallory</b>', notes: payload },
+    {
+      issue: `${payload} ${tag}`,
+      mitigation: `${'Sentinel'.repeat(40)}\nsecond line`,
+      proposed_by: '<b>Mallory</b>',
+      notes: payload,
+    },
   ]);
   await open(page);
   await filterBy(page, tag);
@@ -282,12 +314,19 @@ test('Export CSV: only the filtered rows, quoted, formula-safe, UTF-8 with a BOM
   const tag = unique('csvtag');
   // Inserted oldest first; the export lists newest first, as the table does.
   await insertRows(request, 'mota_ideas', [
-    { issue: `=HYPERLINK("http://evil.example") ${tag}`, mitigation: '+1 for caution', proposed_by: '@someone', notes: '-minus' },
+    {
+      issue: `=HYPERLINK("http://evil.example") ${tag}`,
+      mitigation: '+1 for caution',
+      proposed_by: '@someone',
+      notes: '-minus',
+    },
   ]);
   await insertRows(request, 'mota_ideas', [
     { issue: `Commas, "quotes" and ${tag}`, mitigation: 'Line one\nLine two', proposed_by: 'Ζωή 🌿', notes: null },
   ]);
-  await insertRows(request, 'mota_ideas', [{ issue: 'Unrelated idea', mitigation: 'Not exported', proposed_by: 'Nobody' }]);
+  await insertRows(request, 'mota_ideas', [
+    { issue: 'Unrelated idea', mitigation: 'Not exported', proposed_by: 'Nobody' },
+  ]);
   await open(page);
   await filterBy(page, tag.toUpperCase());
   await expect(rows(page)).toHaveCount(2);
@@ -330,7 +369,8 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
 
   await open(page);
   await filterBy(page, tag);
-  const numbers = async () => (await rows(page).locator('td:first-child').allInnerTexts()).map((t) => t.split(' ').at(-1));
+  const numbers = async () =>
+    (await rows(page).locator('td:first-child').allInnerTexts()).map((t) => t.split(' ').at(-1));
   await expect(rows(page)).toHaveCount(50);
   await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1–50 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers())[0]).toBe('1100');
@@ -343,12 +383,19 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   // reads mota_ideas_matches: a created_at bound beside the search, no offset), each page the
   // one the offset reads: all 1,100 ideas share one instant, so ids alone order them.
   const reads: string[] = [];
-  const onRequest = (r: Request) => r.url().includes(`${REST}/mota_ideas_matches`) && r.method() === 'GET' && reads.push(decodeURIComponent(r.url()));
+  const onRequest = (r: Request) =>
+    r.url().includes(`${REST}/mota_ideas_matches`) && r.method() === 'GET' && reads.push(decodeURIComponent(r.url()));
   page.on('request', onRequest);
   const pad = (n: number) => String(n).padStart(4, '0');
-  for (const [button, from] of [['Older', 101], ['Older', 151], ['Newer', 101]] as const) {
+  for (const [button, from] of [
+    ['Older', 101],
+    ['Older', 151],
+    ['Newer', 101],
+  ] as const) {
     await pager.getByRole('button', { name: button }).click();
-    await expect(page.locator('[data-summary]')).toHaveText(`Ideas ${from}–${from + 49} of 1,100 matching “${tag}”, newest first`);
+    await expect(page.locator('[data-summary]')).toHaveText(
+      `Ideas ${from}–${from + 49} of 1,100 matching “${tag}”, newest first`,
+    );
     await expect.poll(numbers).toEqual(Array.from({ length: 50 }, (_, i) => pad(1100 - (from - 1) - i)));
   }
   page.off('request', onRequest);

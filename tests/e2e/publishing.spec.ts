@@ -18,18 +18,29 @@ test('every page in the sitemap has its own 1200 × 630 PNG card, and links both
     }
     const response = await page.request.get(new URL(image).pathname);
     const body = await response.body();
-    if (response.status() !== 200 || response.headers()['content-type'] !== 'image/png' || body.subarray(1, 4).toString() !== 'PNG') {
+    if (
+      response.status() !== 200 ||
+      response.headers()['content-type'] !== 'image/png' ||
+      body.subarray(1, 4).toString() !== 'PNG'
+    ) {
       problems.push(`${path}: ${image} is not a PNG (${response.status()})`);
       continue;
     }
-    if (body.readUInt32BE(16) !== 1200 || body.readUInt32BE(20) !== 630) problems.push(`${path}: card is not 1200 × 630`);
+    if (body.readUInt32BE(16) !== 1200 || body.readUInt32BE(20) !== 630)
+      problems.push(`${path}: card is not 1200 × 630`);
     const hash = createHash('sha256').update(body).digest('hex');
     if (owners.has(hash)) problems.push(`${path}: same card as ${owners.get(hash)}`);
     owners.set(hash, path);
-    if (meta(html, 'property', 'og:image:width') !== '1200' || meta(html, 'property', 'og:image:height') !== '630') problems.push(`${path}: no card size`);
+    if (meta(html, 'property', 'og:image:width') !== '1200' || meta(html, 'property', 'og:image:height') !== '630')
+      problems.push(`${path}: no card size`);
     if (!meta(html, 'property', 'og:image:alt')) problems.push(`${path}: no card alt`);
     if (meta(html, 'name', 'twitter:card') !== 'summary_large_image') problems.push(`${path}: not summary_large_image`);
-    if (!html.includes('<link rel="alternate" type="application/feed+json" title="Essays by Elias Varros" href="/feed.json">')) problems.push(`${path}: no JSON Feed link`);
+    if (
+      !html.includes(
+        '<link rel="alternate" type="application/feed+json" title="Essays by Elias Varros" href="/feed.json">',
+      )
+    )
+      problems.push(`${path}: no JSON Feed link`);
     if (!html.includes('type="application/rss+xml"')) problems.push(`${path}: no RSS link`);
   }
   expect(problems).toEqual([]);
@@ -94,10 +105,12 @@ test('Share hands the title and link to the share sheet where there is one', asy
   });
   await page.goto('/essays/philosophy/golden-age');
   await page.getByRole('button', { name: 'Share' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({
-    title: 'The Golden Age',
-    url: expect.stringMatching(/\/essays\/philosophy\/golden-age$/),
-  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+    .toEqual({
+      title: 'The Golden Age',
+      url: expect.stringMatching(/\/essays\/philosophy\/golden-age$/),
+    });
   await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toHaveCount(0);
 });
 
@@ -111,7 +124,10 @@ test.describe('JavaScript off', () => {
 
 test('a topic page lists its essays newest first, and essays name their topics', async ({ page }) => {
   await page.goto('/essays');
-  await page.getByRole('navigation', { name: 'Topics' }).getByRole('link', { name: /Machine Minds/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Topics' })
+    .getByRole('link', { name: /Machine Minds/ })
+    .click();
   await expect(page).toHaveURL(/\/essays\/topics\/machine-minds$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Machine Minds');
   await expect(page.locator('main h2 a')).toHaveText(['The Only Voice', 'The Decline Gathering']);
@@ -123,7 +139,13 @@ test('a topic page lists its essays newest first, and essays name their topics',
 
 test('every field note has a page of its own, in the sitemap, linked from the notes', async ({ page }) => {
   const paths = await sitemapPaths(page);
-  expect(paths).toEqual(expect.arrayContaining(['/fieldnotes/01-sentinel-in-the-storm', '/fieldnotes/02-what-the-lament-keeps', '/fieldnotes/03-relay-on-the-north-ridge']));
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      '/fieldnotes/01-sentinel-in-the-storm',
+      '/fieldnotes/02-what-the-lament-keeps',
+      '/fieldnotes/03-relay-on-the-north-ridge',
+    ]),
+  );
   await page.goto('/fieldnotes');
   await page.locator('#note-2 summary').click();
   await page.locator('#note-2').getByRole('link', { name: 'Note 2 on its own page' }).click();
@@ -146,11 +168,21 @@ test('the new kinds of page pass axe in both themes', async ({ page }) => {
   const failures: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const path of ['/essays/philosophy/only-voice', '/essays/topics/memory', '/fieldnotes/01-sentinel-in-the-storm', '/essays']) {
+    for (const path of [
+      '/essays/philosophy/only-voice',
+      '/essays/topics/memory',
+      '/fieldnotes/01-sentinel-in-the-storm',
+      '/essays',
+    ]) {
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        failures.push(`${colorScheme} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        failures.push(
+          `${colorScheme} ${path}: ${v.id} ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+        );
       }
     }
   }
@@ -158,9 +190,16 @@ test('the new kinds of page pass axe in both themes', async ({ page }) => {
 });
 
 test('essay, topic and field-note pages fit a phone without sideways scrolling @phone', async ({ page }) => {
-  for (const path of ['/essays/philosophy/golden-age', '/essays/topics/memory', '/fieldnotes/02-what-the-lament-keeps', '/essays']) {
+  for (const path of [
+    '/essays/philosophy/golden-age',
+    '/essays/topics/memory',
+    '/fieldnotes/02-what-the-lament-keeps',
+    '/essays',
+  ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
@@ -172,7 +211,9 @@ test('both feeds parse: rss.xml as strict XML with content:encoded, feed.json as
     const doc = new DOMParser().parseFromString(xml, 'application/xml');
     if (doc.querySelector('parsererror')) return null;
     const encoded = 'http://purl.org/rss/1.0/modules/content/';
-    return [...doc.querySelectorAll('item')].map((item) => item.getElementsByTagNameNS(encoded, 'encoded')[0]?.textContent ?? '');
+    return [...doc.querySelectorAll('item')].map(
+      (item) => item.getElementsByTagNameNS(encoded, 'encoded')[0]?.textContent ?? '',
+    );
   }, rss);
   expect(items).not.toBeNull();
   expect(items!.length).toBe(3);
@@ -183,5 +224,6 @@ test('both feeds parse: rss.xml as strict XML with content:encoded, feed.json as
   const feed = await (await page.request.get('/feed.json')).json();
   expect(feed).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', title: 'Essays by Elias Varros' });
   expect(feed.items).toHaveLength(3);
-  for (const item of feed.items) expect(item).toMatchObject({ id: expect.any(String), content_html: expect.stringMatching(/<p>/) });
+  for (const item of feed.items)
+    expect(item).toMatchObject({ id: expect.any(String), content_html: expect.stringMatching(/<p>/) });
 });

@@ -45,12 +45,16 @@ test('a full quiz run by mouse lands on the Archivist portal @phone', async ({ p
     await page.getByRole('button', { name: questions[q].options[choice].text, exact: true }).click();
   }
   await expect(questionHeading(page)).toHaveText(/Reading your answers/);
-  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('You are The Archivist! Redirecting to your portal...');
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(
+    'You are The Archivist! Redirecting to your portal...',
+  );
   await page.waitForURL('**/explorer/archivist');
   expect(await stored(page, 'explorerTypeId')).toBe('archivist');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are The Archivist');
   // The toast was carried over, so it is still seen on the portal.
-  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('You are The Archivist! Redirecting to your portal...');
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(
+    'You are The Archivist! Redirecting to your portal...',
+  );
   // The portal's own script records the visit once the page has painted.
   await expect.poll(() => stored(page, 'lastExplorerTypeId')).toBe('archivist');
   check();
@@ -72,7 +76,9 @@ test('a full quiz run by keyboard alone: a four-way tie goes to the lowest index
   }
   await page.waitForURL('**/explorer/wondermaker');
   expect(await stored(page, 'explorerTypeId')).toBe('wondermaker');
-  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('You are The Wondermaker! Redirecting to your portal...');
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(
+    'You are The Wondermaker! Redirecting to your portal...',
+  );
 });
 
 test('Previous question goes back and the earlier answer can be changed', async ({ page }) => {
@@ -83,7 +89,10 @@ test('Previous question goes back and the earlier answer can be changed', async 
   await page.getByRole('button', { name: 'Previous question' }).click();
   await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
   await expect(questionHeading(page)).toBeFocused();
-  await expect(page.getByRole('button', { name: questions[0].options[0].text, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: questions[0].options[0].text, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });
 
 test('starting the quiz clears a saved type', async ({ page }) => {

@@ -22,6 +22,7 @@ test('an essay prints as reading text only: no header, banner, footer or buttons
   await page.goto('/essays/philosophy/golden-age');
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('main h1')).toBeVisible();
-  for (const selector of ['body > header', 'body > footer', '[data-whats-new]']) await expect(page.locator(selector).first()).toBeHidden();
+  for (const selector of ['body > header', 'body > footer', '[data-whats-new]'])
+    await expect(page.locator(selector).first()).toBeHidden();
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
 });

@@ -37,7 +37,9 @@ test('"/" opens search from anywhere but a form field; the not-found page is not
   await expect(dialog).toBeHidden();
 });
 
-test('Enter in the search box keeps the dialog open with its results and the address unchanged @phone', async ({ page }) => {
+test('Enter in the search box keeps the dialog open with its results and the address unchanged @phone', async ({
+  page,
+}) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Search' }).click();
   const dialog = page.getByRole('dialog', { name: 'Search the site' });

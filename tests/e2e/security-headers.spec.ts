@@ -39,7 +39,9 @@ test('search (WebAssembly) and toasts (injected styles) work under the policy', 
     sessionStorage.setItem('__seeded', '1');
     sessionStorage.setItem(
       'pendingToasts',
-      JSON.stringify([{ id: 'csp', title: 'Policy check', variant: 'normal', duration: 60000, expiresAt: Date.now() + 60000 }]),
+      JSON.stringify([
+        { id: 'csp', title: 'Policy check', variant: 'normal', duration: 60000, expiresAt: Date.now() + 60000 },
+      ]),
     );
   });
   await page.goto('/');

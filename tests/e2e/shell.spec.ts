@@ -155,13 +155,27 @@ test.describe('global behaviour', () => {
   test('every page view stores the path and an ISO timestamp', async ({ page }) => {
     await page.goto('/');
     await page.goto('/missing-page');
-    const stored = await page.evaluate(() => [localStorage.getItem('lastVisitedPath'), localStorage.getItem('lastVisitedTimestamp')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('lastVisitedPath'),
+      localStorage.getItem('lastVisitedTimestamp'),
+    ]);
     expect(stored[0]).toBe('/missing-page');
     expect(new Date(stored[1]!).toISOString()).toBe(stored[1]);
   });
 
   test('the Konami sequence opens /firstlight, but not while typing in a field', async ({ page }) => {
-    const keys = ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a'];
+    const keys = [
+      'ArrowUp',
+      'ArrowUp',
+      'ArrowDown',
+      'ArrowDown',
+      'ArrowLeft',
+      'ArrowRight',
+      'ArrowLeft',
+      'ArrowRight',
+      'b',
+      'a',
+    ];
     await page.goto('/');
     await page.evaluate(() => {
       const input = document.createElement('input');

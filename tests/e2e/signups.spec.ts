@@ -34,7 +34,9 @@ test.describe('First Light', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex, ?nofollow/);
     const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
     expect(sitemap).not.toContain('/firstlight');
-    await expect(page.getByText('Five randomly selected subscribers will receive a signed first edition')).toBeVisible();
+    await expect(
+      page.getByText('Five randomly selected subscribers will receive a signed first edition'),
+    ).toBeVisible();
     await expect(page.getByText('No purchase necessary.')).toBeVisible();
     await expect(page.getByText('Winners will be contacted by email.')).toBeVisible();
     await expect(page.getByText(/your mail app will open with a message to/)).toBeVisible();
@@ -160,7 +162,9 @@ test.describe('Early access', () => {
     const toast = page.locator('[data-sonner-toast]:not([data-removed=true])');
     await expect(toast).toHaveAttribute('data-type', 'error');
     await expect(toast).toContainText('Submission Issue');
-    await expect(toast).toContainText('Could not automatically open email client. Please manually send an email to us.');
+    await expect(toast).toContainText(
+      'Could not automatically open email client. Please manually send an email to us.',
+    );
     await page.clock.runFor(5000);
     expect(new URL(page.url()).pathname).toBe('/early-access-signup');
     await expect(page.getByPlaceholder('Enter your email address')).toHaveValue('reader@example.com');

@@ -15,14 +15,18 @@ test('every page has a social card image that loads, and valid JSON-LD', async (
       const imagePath = new URL(image).pathname;
       if (!fetched.has(imagePath)) {
         const response = await page.request.get(imagePath);
-        fetched.set(imagePath, response.ok() && /^image\//.test(response.headers()['content-type'] ?? '') ? 200 : response.status());
+        fetched.set(
+          imagePath,
+          response.ok() && /^image\//.test(response.headers()['content-type'] ?? '') ? 200 : response.status(),
+        );
       }
       if (fetched.get(imagePath) !== 200) problems.push(`${path}: og:image ${imagePath} does not load as an image`);
     }
     for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) {
       try {
         const data = JSON.parse(block);
-        if (data['@context'] !== 'https://schema.org' || !data['@type']) problems.push(`${path}: JSON-LD without schema.org context or type`);
+        if (data['@context'] !== 'https://schema.org' || !data['@type'])
+          problems.push(`${path}: JSON-LD without schema.org context or type`);
         types.set(path, [...(types.get(path) ?? []), data['@type']]);
       } catch {
         problems.push(`${path}: JSON-LD does not parse`);

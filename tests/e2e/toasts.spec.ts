@@ -3,7 +3,10 @@ import type { Page } from '@playwright/test';
 
 // Toasts are raised by features; here they arrive the way a redirecting page leaves them:
 // carried over in session storage, which also proves a toast survives a navigation.
-async function carryToasts(page: Page, toasts: { title: string; description?: string; variant?: string; duration?: number }[]) {
+async function carryToasts(
+  page: Page,
+  toasts: { title: string; description?: string; variant?: string; duration?: number }[],
+) {
   await page.addInitScript((list) => {
     if (sessionStorage.getItem('__seeded')) return;
     sessionStorage.setItem('__seeded', '1');
@@ -11,7 +14,13 @@ async function carryToasts(page: Page, toasts: { title: string; description?: st
     sessionStorage.setItem(
       'pendingToasts',
       JSON.stringify(
-        list.map((t, i) => ({ id: `t${i}`, variant: 'normal', duration: 5000, ...t, expiresAt: now + (t.duration ?? 5000) })),
+        list.map((t, i) => ({
+          id: `t${i}`,
+          variant: 'normal',
+          duration: 5000,
+          ...t,
+          expiresAt: now + (t.duration ?? 5000),
+        })),
       ),
     );
   }, toasts);

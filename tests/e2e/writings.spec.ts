@@ -34,7 +34,9 @@ test.describe('essays', () => {
       await expect(page.locator('main time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}/);
       await expect(page.locator('main')).toContainText(/\d+ min read/);
       await expect(page.locator('main a[href="/essays"]').first()).toBeVisible();
-      const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+      const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+        JSON.parse(t),
+      );
       expect(data.some((d) => d['@type'] === 'Article' && d.headline)).toBe(true);
     }
   });
@@ -42,7 +44,10 @@ test.describe('essays', () => {
   test('the RSS feed is valid XML listing the three essays, linked from every page', async ({ page }) => {
     const feed = await (await page.request.get('/rss.xml')).text();
     await page.goto('/');
-    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /rss\.xml$/);
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      /rss\.xml$/,
+    );
     const items = await page.evaluate((xml) => {
       const doc = new DOMParser().parseFromString(xml, 'application/xml');
       if (doc.querySelector('parsererror')) return null;
@@ -60,7 +65,15 @@ test.describe('Line Bank', () => {
     const quotes = page.locator('[data-line]');
     await expect(quotes).toHaveCount(12);
     const chips = page.locator('[data-chip]');
-    await expect(chips).toHaveText([/All/, /Philosophy/, /Love \+ Grief/, /Nature \+ Memory/, /Writing Wisdom/, /Perception \+ Truth/, /Wry \+ Funny/]);
+    await expect(chips).toHaveText([
+      /All/,
+      /Philosophy/,
+      /Love \+ Grief/,
+      /Nature \+ Memory/,
+      /Writing Wisdom/,
+      /Perception \+ Truth/,
+      /Wry \+ Funny/,
+    ]);
     await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
     const tagged = await page.locator('[data-line][data-tags*="Love + Grief"]').count();
     expect(tagged).toBeGreaterThan(0);
@@ -78,8 +91,13 @@ test.describe('Line Bank', () => {
       const response = await route.fetch();
       // In the quotes' markup and in the Line Bank island's props, which it hydrates from.
       const html = (await response.text())
-        .replace(/data-tags="([^"]*)"/g, (_, tags: string) =>
-          `data-tags="${tags.split('|').filter((t) => t !== 'Wry + Funny').join('|')}"`,
+        .replace(
+          /data-tags="([^"]*)"/g,
+          (_, tags: string) =>
+            `data-tags="${tags
+              .split('|')
+              .filter((t) => t !== 'Wry + Funny')
+              .join('|')}"`,
         )
         .replaceAll(',[0,&quot;Wry + Funny&quot;]', '')
         .replace(/\[0,&quot;Wry \+ Funny&quot;\],?/g, '');
@@ -98,7 +116,9 @@ test.describe('Line Bank', () => {
     const line = await first.getAttribute('data-copy');
     await first.click();
     await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copied to clipboard!');
-    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Line successfully copied.');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(
+      'Line successfully copied.',
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
   });
 
@@ -112,7 +132,9 @@ test.describe('Line Bank', () => {
     await page.goto('/line-bank');
     await page.locator('[data-copy]').first().click();
     await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copy failed');
-    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Could not copy text. Please try again.');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(
+      'Could not copy text. Please try again.',
+    );
   });
 
   test('links to Subscribe, the guidelines and a prefilled mail link', async ({ page }) => {
@@ -129,7 +151,11 @@ test.describe('community pages', () => {
     await page.goto('/fieldnotes');
     const notes = page.locator('[data-field-note]');
     await expect(notes).toHaveCount(3);
-    expect(await notes.evaluateAll((els) => els.map((e) => e.getAttribute('data-field-note')))).toEqual(['3', '2', '1']);
+    expect(await notes.evaluateAll((els) => els.map((e) => e.getAttribute('data-field-note')))).toEqual([
+      '3',
+      '2',
+      '1',
+    ]);
     await notes.nth(0).locator('summary').click();
     await notes.nth(2).locator('summary').click();
     await expect(notes.nth(0)).toHaveAttribute('open', '');

@@ -41,9 +41,12 @@ describe('the shipped book, author and home content', () => {
   for (const [file, schema] of pageFiles) {
     it(`${file} matches its schema and has a body`, () => {
       expect(() => parseEntry(schema, file, frontmatter(file))).not.toThrow();
-      const body = readFileSync(file, 'utf8').replace(/^---[\s\S]*?\n---/, '').trim();
+      const body = readFileSync(file, 'utf8')
+        .replace(/^---[\s\S]*?\n---/, '')
+        .trim();
       // The hub's and the endorsement's text is all in their frontmatter; every other page reads its body.
-      if (file !== 'content/book/book-hub.md' && file !== 'content/home/endorsement.md') expect(body.length, `${file} body`).toBeGreaterThan(0);
+      if (file !== 'content/book/book-hub.md' && file !== 'content/home/endorsement.md')
+        expect(body.length, `${file} body`).toBeGreaterThan(0);
     });
   }
 
@@ -56,11 +59,26 @@ describe('the shipped book, author and home content', () => {
   }
 
   it('reading pages are substantial (several hundred words; the long pieces longer)', () => {
-    const words = (file: string) => readFileSync(file, 'utf8').replace(/^---[\s\S]*?\n---/, '').split(/\s+/).filter(Boolean).length;
-    for (const file of ['content/book/synopsis.md', 'content/book/carob-sentinel.md', 'content/author/about.md', 'content/author/creators-epilogue.md', 'content/author/gift-essay.md']) {
+    const words = (file: string) =>
+      readFileSync(file, 'utf8')
+        .replace(/^---[\s\S]*?\n---/, '')
+        .split(/\s+/)
+        .filter(Boolean).length;
+    for (const file of [
+      'content/book/synopsis.md',
+      'content/book/carob-sentinel.md',
+      'content/author/about.md',
+      'content/author/creators-epilogue.md',
+      'content/author/gift-essay.md',
+    ]) {
       expect(words(file), file).toBeGreaterThanOrEqual(350);
     }
-    for (const file of ['content/author/authors-statement.md', 'content/author/authors-craft.md', 'content/author/legacy-letter.md', 'content/author/ai-collaboration-reflection.md']) {
+    for (const file of [
+      'content/author/authors-statement.md',
+      'content/author/authors-craft.md',
+      'content/author/legacy-letter.md',
+      'content/author/ai-collaboration-reflection.md',
+    ]) {
       expect(words(file), file).toBeGreaterThanOrEqual(800);
     }
   });
@@ -80,7 +98,9 @@ describe('malformed entries fail naming the file and the field', () => {
   it('a missing invitation attribution', () => {
     const bad = clone(synopsis) as { invitation: Record<string, unknown> };
     delete bad.invitation.attribution;
-    expect(() => parseEntry(bookPageSchema, 'content/book/synopsis.md', bad)).toThrow(/synopsis\.md: invitation\.attribution: /);
+    expect(() => parseEntry(bookPageSchema, 'content/book/synopsis.md', bad)).toThrow(
+      /synopsis\.md: invitation\.attribution: /,
+    );
   });
 
   it('a misspelt key is an error, not ignored', () => {
@@ -89,28 +109,39 @@ describe('malformed entries fail naming the file and the field', () => {
   });
 
   it('an empty praise quote', () => {
-    expect(() => parseEntry(praiseQuoteSchema, 'content/data/praise.yaml[2]', { quote: '  ', name: 'A', role: 'B' })).toThrow(
-      'content/data/praise.yaml[2]: quote: must not be empty',
-    );
+    expect(() =>
+      parseEntry(praiseQuoteSchema, 'content/data/praise.yaml[2]', { quote: '  ', name: 'A', role: 'B' }),
+    ).toThrow('content/data/praise.yaml[2]: quote: must not be empty');
   });
 
   it('a reflection with four themes, or a theme that does not say it is coming soon', () => {
     const reflection = frontmatter('content/author/ai-collaboration-reflection.md') as { themes: { text: string }[] };
     const four = { ...clone(reflection), themes: reflection.themes.slice(0, 4) };
-    expect(() => parseEntry(authorPageSchema, 'content/author/ai-collaboration-reflection.md', four)).toThrow(/reflection\.md: themes: must hold exactly 5 themes/);
+    expect(() => parseEntry(authorPageSchema, 'content/author/ai-collaboration-reflection.md', four)).toThrow(
+      /reflection\.md: themes: must hold exactly 5 themes/,
+    );
     const wrong = clone(reflection);
     wrong.themes[3].text = 'Here is the full text.';
-    expect(() => parseEntry(authorPageSchema, 'content/author/ai-collaboration-reflection.md', wrong)).toThrow(/themes\.3\.text: must say the content is coming soon/);
+    expect(() => parseEntry(authorPageSchema, 'content/author/ai-collaboration-reflection.md', wrong)).toThrow(
+      /themes\.3\.text: must say the content is coming soon/,
+    );
   });
 
   it('a meta-narrative topic without discussion prompts, and a companion with two closing questions', () => {
-    const topics = yaml.load(readFileSync('content/data/meta-narrative-topics.yaml', 'utf8')) as Record<string, unknown>[];
+    const topics = yaml.load(readFileSync('content/data/meta-narrative-topics.yaml', 'utf8')) as Record<
+      string,
+      unknown
+    >[];
     const bad = clone(topics[0]);
     delete bad.discussionPrompts;
-    expect(() => parseEntry(metaNarrativeTopicSchema, 'content/data/meta-narrative-topics.yaml[0]', bad)).toThrow(/topics\.yaml\[0\]: discussionPrompts: /);
+    expect(() => parseEntry(metaNarrativeTopicSchema, 'content/data/meta-narrative-topics.yaml[0]', bad)).toThrow(
+      /topics\.yaml\[0\]: discussionPrompts: /,
+    );
     const companion = frontmatter('content/book/thematic-depth-guide.md') as { reflectionQuestions: string[] };
     const two = { ...clone(companion), reflectionQuestions: companion.reflectionQuestions.slice(0, 2) };
-    expect(() => parseEntry(bookPageSchema, 'content/book/thematic-depth-guide.md', two)).toThrow(/thematic-depth-guide\.md: reflectionQuestions: must hold exactly 3 questions/);
+    expect(() => parseEntry(bookPageSchema, 'content/book/thematic-depth-guide.md', two)).toThrow(
+      /thematic-depth-guide\.md: reflectionQuestions: must hold exactly 3 questions/,
+    );
   });
 
   it('a page without a kind, or with one its collection does not have', () => {
@@ -118,7 +149,9 @@ describe('malformed entries fail naming the file and the field', () => {
     expect(() => parseEntry(bookPageSchema, 'content/book/synopsis.md', withoutKind)).toThrow(
       /^content\/book\/synopsis\.md: kind: Invalid discriminator value\. Expected 'hub' \| 'synopsis' \| 'editorial-praise' \| 'cover-story' \| 'companion' \| 'meta-narrative' \| 'prose'$/,
     );
-    expect(() => parseEntry(bookPageSchema, 'content/book/synopsis.md', { ...clone(synopsis), kind: 'letter' })).toThrow(/synopsis\.md: kind: Invalid discriminator value/);
+    expect(() =>
+      parseEntry(bookPageSchema, 'content/book/synopsis.md', { ...clone(synopsis), kind: 'letter' }),
+    ).toThrow(/synopsis\.md: kind: Invalid discriminator value/);
   });
 
   it('lists every problem, one line each', () => {

@@ -47,13 +47,18 @@ describe('dates and counts', () => {
     const long = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
     const medium = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
     for (let month = 0; month < 12; month++) {
-      for (const [day, hour, minute] of [[1, 0, 5], [9, 9, 0], [28, 23, 59]]) {
+      for (const [day, hour, minute] of [
+        [1, 0, 5],
+        [9, 9, 0],
+        [28, 23, 59],
+      ]) {
         const date = new Date(Date.UTC(2026, month, day, hour, minute));
         expect(formatPostDate(date.toISOString())).toBe(long.format(date));
         expect(formatShortDate(date.toISOString())).toBe(medium.format(date));
       }
     }
-    for (const n of [0, 7, 42, 999, 1000, 10_000, 99_999, 100_000, 1_234_567]) expect(formatCount(n)).toBe(n.toLocaleString('en-GB'));
+    for (const n of [0, 7, 42, 999, 1000, 10_000, 99_999, 100_000, 1_234_567])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-GB'));
   });
 });
 

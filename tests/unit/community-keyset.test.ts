@@ -22,7 +22,9 @@ const newer = (a: RowKey, b: RowKey) => (a.createdAt === b.createdAt ? a.id > b.
 function answer(rows: RowKey[], step: KeysetStep): RowKey[] {
   const at = rows.filter((r) => r.id === step.from.id);
   const beyond =
-    step.direction === 'older' ? rows.filter((r) => newer(step.from, r)) : rows.filter((r) => newer(r, step.from)).reverse();
+    step.direction === 'older'
+      ? rows.filter((r) => newer(step.from, r))
+      : rows.filter((r) => newer(r, step.from)).reverse();
   return [...at, ...beyond].slice(0, step.rows + 1);
 }
 

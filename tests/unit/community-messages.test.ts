@@ -8,9 +8,18 @@ describe('describeFailure: supabase-js errors to toasts', () => {
       description: 'Could not retrieve the dialogue. Please try again later.',
       reason: 'unavailable',
     });
-    expect(describeFailure('fetchIdeas', null)).toMatchObject({ title: 'Error fetching ideas', description: 'Could not retrieve the registry. Please try again later.' });
-    expect(describeFailure('submitPost', { code: '42501' })).toMatchObject({ title: 'Error submitting post', description: 'Your message could not be posted. Please try again.' });
-    expect(describeFailure('submitIdea', new Error('offline'))).toMatchObject({ title: 'Submission Failed', description: 'Could not add your idea to the registry. Please try again.' });
+    expect(describeFailure('fetchIdeas', null)).toMatchObject({
+      title: 'Error fetching ideas',
+      description: 'Could not retrieve the registry. Please try again later.',
+    });
+    expect(describeFailure('submitPost', { code: '42501' })).toMatchObject({
+      title: 'Error submitting post',
+      description: 'Your message could not be posted. Please try again.',
+    });
+    expect(describeFailure('submitIdea', new Error('offline'))).toMatchObject({
+      title: 'Submission Failed',
+      description: 'Could not add your idea to the registry. Please try again.',
+    });
   });
 
   it('explains the rate limit, by code or by status', () => {
@@ -21,13 +30,18 @@ describe('describeFailure: supabase-js errors to toasts', () => {
   });
 
   it('explains each CHECK constraint by name', () => {
-    const check = (name: string) => ({ code: '23514', message: `new row for relation "x" violates check constraint "${name}"` });
+    const check = (name: string) => ({
+      code: '23514',
+      message: `new row for relation "x" violates check constraint "${name}"`,
+    });
     expect(describeFailure('submitPost', check('posts_content_length')).description).toContain('2,000 characters');
     expect(describeFailure('submitPost', check('posts_author_name_length')).description).toContain('name');
     expect(describeFailure('submitPost', check('posts_content_links')).description).toContain('2 links');
     expect(describeFailure('submitIdea', check('mota_ideas_links')).description).toContain('3 links');
     expect(describeFailure('submitPost', check('posts_content_not_blank'))).toMatchObject({ title: 'Empty Post' });
-    expect(describeFailure('submitIdea', check('mota_ideas_issue_not_blank'))).toMatchObject({ title: 'Missing Fields' });
+    expect(describeFailure('submitIdea', check('mota_ideas_issue_not_blank'))).toMatchObject({
+      title: 'Missing Fields',
+    });
     expect(describeFailure('submitPost', check('some_future_rule')).reason).toBe('unavailable');
   });
 
@@ -36,4 +50,3 @@ describe('describeFailure: supabase-js errors to toasts', () => {
     expect(describeFailure('submitIdea', error)).toBe(error);
   });
 });
-

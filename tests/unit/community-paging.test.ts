@@ -17,7 +17,6 @@ describe('paging', () => {
   });
 });
 
-
 describe('pageWindow', () => {
   it('lists every page when there are few', () => {
     expect(pageWindow(1, 1)).toEqual([1]);

@@ -20,4 +20,3 @@ describe('ideaFilter: the registry search as a PostgREST or-filter', () => {
     expect(values).toEqual(Array(3).fill('*50\\%\\_off, (now) "quoted" \\\\ _*'));
   });
 });
-

@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../../src/lib/community-format';
 import { LIMITS } from '../../src/lib/community-limits';
 import { messages } from '../../src/lib/community-messages';
-import { characterCount, linkCount, normaliseIdea, normalisePost, validateIdea, validatePost } from '../../src/lib/community-validation';
+import {
+  characterCount,
+  linkCount,
+  normaliseIdea,
+  normalisePost,
+  validateIdea,
+  validatePost,
+} from '../../src/lib/community-validation';
 
 describe('normalising rows', () => {
   it('trims a post and sends an empty name as null', () => {
-    expect(normalisePost({ content: '  words \n', authorName: '   ' })).toEqual({ content: 'words', author_name: null });
+    expect(normalisePost({ content: '  words \n', authorName: '   ' })).toEqual({
+      content: 'words',
+      author_name: null,
+    });
     expect(normalisePost({ content: 'w', authorName: ' Maro ' })).toEqual({ content: 'w', author_name: 'Maro' });
   });
 
@@ -20,7 +30,6 @@ describe('normalising rows', () => {
   });
 });
 
-
 describe('validation mirrors the database', () => {
   it('refuses an empty post with the spec message', () => {
     expect(validatePost({ content: ' \u3000\n' })).toMatchObject({ reason: 'blank', title: messages.emptyPost.title });
@@ -29,7 +38,9 @@ describe('validation mirrors the database', () => {
 
   it('refuses an idea without issue or mitigation with the spec message', () => {
     expect(validateIdea({ issue: 'x', mitigation: ' ' })).toMatchObject({ title: 'Missing Fields' });
-    expect(validateIdea({ issue: ' ', mitigation: 'x' })?.description).toBe('Please provide at least an Issue and a Solution.');
+    expect(validateIdea({ issue: ' ', mitigation: 'x' })?.description).toBe(
+      'Please provide at least an Issue and a Solution.',
+    );
   });
 
   it('counts characters as Postgres does (code points)', () => {
@@ -38,7 +49,9 @@ describe('validation mirrors the database', () => {
     expect(validatePost({ content: '🌳'.repeat(LIMITS.postContent + 1) })?.reason).toBe('too-long');
     expect(validatePost({ content: 'a', authorName: 'n'.repeat(LIMITS.authorName + 1) })?.reason).toBe('too-long');
     expect(validateIdea({ issue: 'i'.repeat(LIMITS.ideaIssue + 1), mitigation: 'm' })?.description).toContain('300');
-    expect(validateIdea({ issue: 'i', mitigation: 'm', notes: 'n'.repeat(LIMITS.ideaNotes + 1) })?.description).toContain('note');
+    expect(
+      validateIdea({ issue: 'i', mitigation: 'm', notes: 'n'.repeat(LIMITS.ideaNotes + 1) })?.description,
+    ).toContain('note');
   });
 
   it('counts links as the CHECK constraints do', () => {
@@ -46,14 +59,22 @@ describe('validation mirrors the database', () => {
     expect(validatePost({ content: 'http://a www.b' })).toBeNull();
     expect(validatePost({ content: 'http://a www.b https://c' })?.reason).toBe('too-many-links');
     expect(validateIdea({ issue: 'www.a', mitigation: 'http://b', notes: 'https://c' })).toBeNull();
-    expect(validateIdea({ issue: 'www.a', mitigation: 'http://b', notes: 'https://c www.d' })?.reason).toBe('too-many-links');
+    expect(validateIdea({ issue: 'www.a', mitigation: 'http://b', notes: 'https://c www.d' })?.reason).toBe(
+      'too-many-links',
+    );
   });
 });
 
-
 describe('invisible and disguised text', () => {
   it('refuses text made only of invisible characters as blank', () => {
-    for (const nothing of ['\u200b\u2060', '\u3164\u115f\u1160\uffa0', '\u2800', '\u180e\u00ad', '\u{e0041}\ufe0f', '\u202e\u2066']) {
+    for (const nothing of [
+      '\u200b\u2060',
+      '\u3164\u115f\u1160\uffa0',
+      '\u2800',
+      '\u180e\u00ad',
+      '\u{e0041}\ufe0f',
+      '\u202e\u2066',
+    ]) {
       expect(validatePost({ content: nothing })?.reason).toBe('blank');
       expect(validateIdea({ issue: nothing, mitigation: 'm' })?.title).toBe('Missing Fields');
     }
@@ -70,7 +91,9 @@ describe('invisible and disguised text', () => {
 
   it('refuses direction controls in names', () => {
     expect(validatePost({ content: 'a', authorName: 'Yiannis\u202eexe.txt' })?.reason).toBe('direction-controls');
-    expect(validateIdea({ issue: 'i', mitigation: 'm', proposedBy: '\u2067Aion\u2069' })?.reason).toBe('direction-controls');
+    expect(validateIdea({ issue: 'i', mitigation: 'm', proposedBy: '\u2067Aion\u2069' })?.reason).toBe(
+      'direction-controls',
+    );
     expect(validatePost({ content: 'a', authorName: 'שָׁלוֹם' })).toBeNull();
   });
 
@@ -83,4 +106,3 @@ describe('invisible and disguised text', () => {
     expect(linkCount('e.g. 3.14, i.e. nothing. Mr.Smith, v2.0; end.')).toBe(0);
   });
 });
-

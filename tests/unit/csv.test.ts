@@ -75,7 +75,12 @@ describe('buildIdeasCsv', () => {
   it('writes one CRLF-terminated record per idea in the given order', () => {
     const csv = buildIdeasCsv([
       idea(),
-      idea({ issue: 'Deepfakes, everywhere', proposedBy: 'Anonymous', notes: 'See "The Only Voice"', createdAt: '2025-05-01T08:00:00Z' }),
+      idea({
+        issue: 'Deepfakes, everywhere',
+        proposedBy: 'Anonymous',
+        notes: 'See "The Only Voice"',
+        createdAt: '2025-05-01T08:00:00Z',
+      }),
     ]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toEqual([
@@ -145,7 +150,9 @@ describe('the same file read with , and with ;', () => {
     'line\n=4+4',
     '=HYPERLINK("http://x";"y")',
   ];
-  const csv = buildIdeasCsv(hostile.map((text) => idea({ issue: text, mitigation: text, proposedBy: text, notes: text })));
+  const csv = buildIdeasCsv(
+    hostile.map((text) => idea({ issue: text, mitigation: text, proposedBy: text, notes: text })),
+  );
 
   it.each([',', ';'] as const)('no cell starts a formula when read with %j', (delimiter) => {
     for (const row of readCsv(csv.slice(BOM.length), delimiter)) {
@@ -168,7 +175,10 @@ describe('the same file read with , and with ;', () => {
 
   it('even a reader that ignores quotes finds no formula', () => {
     for (const delimiter of [',', ';', '\t']) {
-      for (const piece of csv.slice(BOM.length).split(/\r\n|\n/).flatMap((line) => line.split(delimiter))) {
+      for (const piece of csv
+        .slice(BOM.length)
+        .split(/\r\n|\n/)
+        .flatMap((line) => line.split(delimiter))) {
         expect(piece.replace(/^"/, ''), JSON.stringify(piece)).not.toMatch(/^[=+\-@]/);
       }
     }

@@ -5,7 +5,10 @@ import { ApiError, statusForSqlState, toApiError } from '../../supabase/local/er
 import { forwardedFor } from '../../supabase/local/http.mjs';
 
 function request(peer: string, xff?: string): IncomingMessage {
-  return { socket: { remoteAddress: peer }, headers: xff ? { 'x-forwarded-for': xff } : {} } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress: peer },
+    headers: xff ? { 'x-forwarded-for': xff } : {},
+  } as unknown as IncomingMessage;
 }
 
 describe('forwardedFor: the address the rate limit sees last', () => {
@@ -57,6 +60,11 @@ describe('PostgREST status codes', () => {
   it('keeps the PostgREST error shape', () => {
     const error = toApiError({ code: '23514', severity: 'ERROR', message: 'violates', detail: 'row' }, 'POST');
     expect(error).toBeInstanceOf(ApiError);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ code: '23514', message: 'violates', details: 'row', hint: null });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      code: '23514',
+      message: 'violates',
+      details: 'row',
+      hint: null,
+    });
   });
 });

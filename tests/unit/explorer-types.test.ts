@@ -11,8 +11,21 @@ const types = explorerTypeSchema.array().parse(raw);
 
 // The curated-link destinations each portal must offer.
 const portalPaths = [
-  '/essays', '/book', '/', '/line-bank', '/testimonials', '/engage', '/book-summary', '/thematic-depth-guide',
-  '/forum', '/mota', '/community', '/fieldnotes', '/press-media-kit', '/carob-sentinel', '/ai-collaboration-reflection',
+  '/essays',
+  '/book',
+  '/',
+  '/line-bank',
+  '/testimonials',
+  '/engage',
+  '/book-summary',
+  '/thematic-depth-guide',
+  '/forum',
+  '/mota',
+  '/community',
+  '/fieldnotes',
+  '/press-media-kit',
+  '/carob-sentinel',
+  '/ai-collaboration-reflection',
 ];
 
 describe('explorer types', () => {
@@ -35,7 +48,7 @@ describe('explorer types', () => {
 
   it('refuses a curated path that is not a route of the site', () => {
     const bad = structuredClone(types[0]);
-    bad.curatedLinks[0].path = '/no-such-page' as typeof bad.curatedLinks[0]['path'];
+    bad.curatedLinks[0].path = '/no-such-page' as (typeof bad.curatedLinks)[0]['path'];
     const result = explorerTypeSchema.safeParse(bad);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].path).toEqual(['curatedLinks', 0, 'path']);
@@ -61,11 +74,19 @@ describe('the site routes', () => {
     expect(routes).toEqual(routesOf(files));
     expect(new Set(routes).size).toBe(routes.length);
     for (const route of routes) expect(route === '/' || !route.endsWith('/')).toBe(true);
-    for (const route of ['/', '/about', '/essays', '/fieldnotes', '/curious-mind-quiz', '/mota']) expect(routes).toContain(route);
+    for (const route of ['/', '/about', '/essays', '/fieldnotes', '/curious-mind-quiz', '/mota'])
+      expect(routes).toContain(route);
   });
 
   it('name a page file by its address, and leave out 404, endpoints and pages made from content', () => {
-    expect(routesOf(['index.astro', 'essays/index.astro', 'press-media-kit.astro', 'reindex.md'])).toEqual(['/', '/essays', '/press-media-kit', '/reindex']);
-    expect(routesOf(['essays/[category]/[slug].astro', '404.astro', 'rss.xml.ts', 'press/genesis-fact-sheet.pdf.ts'])).toEqual([]);
+    expect(routesOf(['index.astro', 'essays/index.astro', 'press-media-kit.astro', 'reindex.md'])).toEqual([
+      '/',
+      '/essays',
+      '/press-media-kit',
+      '/reindex',
+    ]);
+    expect(
+      routesOf(['essays/[category]/[slug].astro', '404.astro', 'rss.xml.ts', 'press/genesis-fact-sheet.pdf.ts']),
+    ).toEqual([]);
   });
 });

@@ -10,10 +10,14 @@ describe('social cards', () => {
   });
   it('carries the subtitle in the alternative text and reads it back, whatever the title holds', () => {
     for (const title of ['The Golden Age', 'Tom — and — Jerry', '']) {
-      expect(subtitleFromAlt(title, cardAlt(title, 'Myth & Archetype · 1 May 2025'))).toBe('Myth & Archetype · 1 May 2025');
+      expect(subtitleFromAlt(title, cardAlt(title, 'Myth & Archetype · 1 May 2025'))).toBe(
+        'Myth & Archetype · 1 May 2025',
+      );
       expect(subtitleFromAlt(title, cardAlt(title, ''))).toBe('');
     }
-    expect(essayCardSubtitle('Philosophical Inquiries', new Date('2025-02-03'))).toBe('Philosophical Inquiries · 3 February 2025');
+    expect(essayCardSubtitle('Philosophical Inquiries', new Date('2025-02-03'))).toBe(
+      'Philosophical Inquiries · 3 February 2025',
+    );
   });
   it('wraps long text at spaces and ends what does not fit with an ellipsis', () => {
     expect(wrapText('one two three four', 9, 3)).toEqual(['one two', 'three', 'four']);
@@ -25,7 +29,10 @@ describe('social cards', () => {
     expect(svg).toContain('Tom &amp; &lt;Jerry&gt;');
     expect(svg).toContain('&quot;quoted&quot;');
     expect(svg).toMatch(/^<svg [^>]*width="1200" height="630"/);
-    const long = ogCardSvg({ title: 'A title long enough that it has to be set on more than one line of the card', subtitle: '' });
+    const long = ogCardSvg({
+      title: 'A title long enough that it has to be set on more than one line of the card',
+      subtitle: '',
+    });
     expect(long.match(/font-size="58"/g)?.length).toBeGreaterThan(1);
   });
   it('draws different cards for different pages', () => {

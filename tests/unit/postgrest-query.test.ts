@@ -8,8 +8,14 @@ const parse = (query: string) => parseQuery(new URLSearchParams(query));
 describe('parseQuery', () => {
   it('reads select, order, limit and offset', () => {
     expect(parse('select=id,label:content&order=created_at.desc.nullslast,id&limit=10&offset=20')).toMatchObject({
-      select: [{ column: 'id', alias: null }, { column: 'content', alias: 'label' }],
-      order: [{ column: 'created_at', descending: true, nulls: 'last' }, { column: 'id', descending: false, nulls: null }],
+      select: [
+        { column: 'id', alias: null },
+        { column: 'content', alias: 'label' },
+      ],
+      order: [
+        { column: 'created_at', descending: true, nulls: 'last' },
+        { column: 'id', descending: false, nulls: null },
+      ],
       limit: 10n,
       offset: 20n,
     });
@@ -67,12 +73,23 @@ describe('parseQuery', () => {
 
 describe('Prefer and ranges', () => {
   it('reads Prefer as supabase-js sends it', () => {
-    expect(parsePrefer('return=representation,count=exact')).toMatchObject({ return: 'representation', count: 'exact' });
+    expect(parsePrefer('return=representation,count=exact')).toMatchObject({
+      return: 'representation',
+      count: 'exact',
+    });
     expect(parsePrefer('count=planned')).toMatchObject({ count: 'planned' });
     expect(parsePrefer('count=estimated')).toMatchObject({ count: 'estimated' });
     expect(parsePrefer('count=approximately')).toMatchObject({ count: false });
-    expect(parsePrefer(['missing=default', 'resolution=merge-duplicates'])).toMatchObject({ missing: 'default', resolution: 'merge' });
-    expect(parsePrefer(undefined)).toMatchObject({ return: 'minimal', count: false, missing: 'null', resolution: null });
+    expect(parsePrefer(['missing=default', 'resolution=merge-duplicates'])).toMatchObject({
+      missing: 'default',
+      resolution: 'merge',
+    });
+    expect(parsePrefer(undefined)).toMatchObject({
+      return: 'minimal',
+      count: false,
+      missing: 'null',
+      resolution: null,
+    });
   });
 
   it('chooses the status and Content-Range as PostgREST does', () => {

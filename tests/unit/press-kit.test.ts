@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { encodable, factSheetPdf, pressContactHref, downloads, wrapLines, PRESS_REPLY_HOURS } from '../../src/lib/press-kit';
+import {
+  encodable,
+  factSheetPdf,
+  pressContactHref,
+  downloads,
+  wrapLines,
+  PRESS_REPLY_HOURS,
+} from '../../src/lib/press-kit';
 import { markdownToPlainText, paragraphs, wrapText } from '../../src/lib/plain-text';
 import { bookJsonLd, personJsonLd } from '../../src/lib/structured-data';
 
@@ -64,7 +71,9 @@ describe('the fact sheet PDF', () => {
 
 describe('plain text for the biographies', () => {
   it('strips emphasis, links and joins wrapped lines', () => {
-    expect(markdownToPlainText('*Genesis*, his **debut** [novel](/book),\nwritten_slowly_.')).toBe('Genesis, his debut novel, written_slowly_.');
+    expect(markdownToPlainText('*Genesis*, his **debut** [novel](/book),\nwritten_slowly_.')).toBe(
+      'Genesis, his debut novel, written_slowly_.',
+    );
     expect(paragraphs('one\ntwo\n\nthree')).toEqual(['one two', 'three']);
   });
   it('wraps at the width and keeps paragraphs apart', () => {
@@ -77,8 +86,17 @@ describe('plain text for the biographies', () => {
 describe('structured data', () => {
   it('describes the book and its author, each naming the other', () => {
     const book = bookJsonLd({ siteUrl: 'https://example.org' }, 'A novel.', '/coverstory');
-    expect(book).toMatchObject({ '@type': 'Book', name: 'Genesis', url: 'https://example.org/book', author: { '@type': 'Person', name: 'Elias Varros' } });
+    expect(book).toMatchObject({
+      '@type': 'Book',
+      name: 'Genesis',
+      url: 'https://example.org/book',
+      author: { '@type': 'Person', name: 'Elias Varros' },
+    });
     const person = personJsonLd({ siteUrl: 'https://example.org', sameAs: ['https://x.example'] }, 'Author.');
-    expect(person).toMatchObject({ '@type': 'Person', name: 'Elias Varros', workExample: { '@type': 'Book', name: 'Genesis' } });
+    expect(person).toMatchObject({
+      '@type': 'Person',
+      name: 'Elias Varros',
+      workExample: { '@type': 'Book', name: 'Genesis' },
+    });
   });
 });

@@ -40,7 +40,9 @@ beforeAll(async () => {
   copy = copySite('publishing-build');
   const folder = join(copy, 'content/essays/the-lamp-room');
   mkdirSync(folder);
-  await sharp({ create: { width: 640, height: 400, channels: 3, background: '#b86a3c' } }).png().toFile(join(folder, 'lamp.png'));
+  await sharp({ create: { width: 640, height: 400, channels: 3, background: '#b86a3c' } })
+    .png()
+    .toFile(join(folder, 'lamp.png'));
   writeFileSync(
     join(folder, 'index.mdx'),
     `---
@@ -81,18 +83,27 @@ afterAll(() => {
 describe('an .mdx essay using the components', () => {
   const page = () => read(BEFORE, 'essays/myth/the-lamp-room.html');
   it('renders the pull quote, the aside and the figure with its image through astro:assets', () => {
-    expect(page()).toMatch(/<figure class="pull-quote"><blockquote>A light is a promise made to strangers\.<\/blockquote><figcaption>Yiannis<\/figcaption>/);
+    expect(page()).toMatch(
+      /<figure class="pull-quote"><blockquote>A light is a promise made to strangers\.<\/blockquote><figcaption>Yiannis<\/figcaption>/,
+    );
     expect(page()).toMatch(/<aside class="essay-aside" aria-label="On the keeper">/);
-    expect(page()).toMatch(/<figure class="essay-figure"><img src="\/_astro\/lamp\.[^"]+\.webp"[^>]*alt="The lamp at dusk"/);
+    expect(page()).toMatch(
+      /<figure class="essay-figure"><img src="\/_astro\/lamp\.[^"]+\.webp"[^>]*alt="The lamp at dusk"/,
+    );
     expect(page()).toContain('<figcaption>The lamp, the colour of the hour it was lit.</figcaption>');
   });
   it('footnotes: the reference is described by the notes heading, and the note links back by name', () => {
-    expect(page()).toMatch(/<sup><a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref="true" aria-describedby="footnote-label">1<\/a><\/sup>/);
+    expect(page()).toMatch(
+      /<sup><a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref="true" aria-describedby="footnote-label">1<\/a><\/sup>/,
+    );
     expect(page()).toMatch(/<h2 class="sr-only" id="footnote-label">Footnotes<\/h2>/);
-    expect(page()).toMatch(/<li id="user-content-fn-1">[\s\S]*?<a href="#user-content-fnref-1" data-footnote-backref(="")? aria-label="Back to reference 1"/);
+    expect(page()).toMatch(
+      /<li id="user-content-fn-1">[\s\S]*?<a href="#user-content-fnref-1" data-footnote-backref(="")? aria-label="Back to reference 1"/,
+    );
   });
   it('is in the index, its category and topic pages, the feeds and search', () => {
-    for (const file of ['essays.html', 'essays/myth.html', 'essays/topics/memory.html']) expect(read(BEFORE, file)).toContain('/essays/myth/the-lamp-room');
+    for (const file of ['essays.html', 'essays/myth.html', 'essays/topics/memory.html'])
+      expect(read(BEFORE, file)).toContain('/essays/myth/the-lamp-room');
     expect(read(BEFORE, 'rss.xml')).toContain('A light is a promise made to strangers.');
     const feed = JSON.parse(read(BEFORE, 'feed.json'));
     const item = feed.items.find((i: { id: string }) => i.id.endsWith('/essays/myth/the-lamp-room'));
@@ -107,7 +118,9 @@ describe('a scheduled essay', () => {
     for (const file of everywhere) expect(read(BEFORE, file)).not.toContain('the-late-harvest');
     expect(exists(BEFORE, 'essays/philosophy/the-late-harvest.html')).toBe(false);
     expect(exists(BEFORE, 'og/essays/philosophy/the-late-harvest.png')).toBe(false);
-    expect(exists(BEFORE, 'essays/topics/grief.html') && read(BEFORE, 'essays/topics/grief.html')).not.toContain('the-late-harvest');
+    expect(exists(BEFORE, 'essays/topics/grief.html') && read(BEFORE, 'essays/topics/grief.html')).not.toContain(
+      'the-late-harvest',
+    );
     expect(searchIndexText(builds[BEFORE])).not.toContain('The carob pods were still green in June.');
   });
   it('is published by a build on its date', () => {

@@ -97,7 +97,10 @@ describe('share', () => {
     const copy = vi.fn(async () => true);
     expect(await shareLink({ title: 'T', url: 'https://x/e' }, { copy, toast })).toBe('copied');
     expect(copy).toHaveBeenCalledWith('https://x/e');
-    expect(toast).toHaveBeenCalledWith(COPY_SUCCESS.title, LINK_COPIED.description, { variant: 'normal', duration: 3000 });
+    expect(toast).toHaveBeenCalledWith(COPY_SUCCESS.title, LINK_COPIED.description, {
+      variant: 'normal',
+      duration: 3000,
+    });
     expect(await shareLink({ title: 'T', url: 'u' }, { copy: async () => false, toast })).toBe('failed');
     expect(toast).toHaveBeenLastCalledWith('Copy failed', 'Could not copy text. Please try again.', { duration: 3000 });
   });
@@ -105,18 +108,38 @@ describe('share', () => {
 
 describe('feeds', () => {
   it('makes links, images and srcsets absolute and leaves absolute URLs alone', () => {
-    const html = '<a href="/book">b</a><a href="#fn-1">1</a><img src="/_astro/a.webp" srcset="/_astro/a-480.webp 480w, /_astro/a-800.webp 800w"><a href="https://e.org/x">e</a><a href="mailto:a@b.c">m</a>';
+    const html =
+      '<a href="/book">b</a><a href="#fn-1">1</a><img src="/_astro/a.webp" srcset="/_astro/a-480.webp 480w, /_astro/a-800.webp 800w"><a href="https://e.org/x">e</a><a href="mailto:a@b.c">m</a>';
     expect(absoluteUrls(html, 'https://site.example/essays/myth/x')).toBe(
       '<a href="https://site.example/book">b</a><a href="https://site.example/essays/myth/x#fn-1">1</a><img src="https://site.example/_astro/a.webp" srcset="https://site.example/_astro/a-480.webp 480w, https://site.example/_astro/a-800.webp 800w"><a href="https://e.org/x">e</a><a href="mailto:a@b.c">m</a>',
     );
   });
   it('writes a JSON Feed 1.1 with every required field', () => {
     const feed = jsonFeed(
-      { title: 'T', description: 'D', homePageUrl: 'https://s/essays', feedUrl: 'https://s/feed.json', author: { name: 'A', url: 'https://s/about' } },
-      [{ url: 'https://s/e', title: 'E', summary: 'S', html: '<p>x</p>', published: new Date('2025-01-01'), tags: ['Myth'] }],
+      {
+        title: 'T',
+        description: 'D',
+        homePageUrl: 'https://s/essays',
+        feedUrl: 'https://s/feed.json',
+        author: { name: 'A', url: 'https://s/about' },
+      },
+      [
+        {
+          url: 'https://s/e',
+          title: 'E',
+          summary: 'S',
+          html: '<p>x</p>',
+          published: new Date('2025-01-01'),
+          tags: ['Myth'],
+        },
+      ],
     );
     expect(feed.version).toBe('https://jsonfeed.org/version/1.1');
-    expect(feed.items[0]).toMatchObject({ id: 'https://s/e', content_html: '<p>x</p>', date_published: '2025-01-01T00:00:00.000Z' });
+    expect(feed.items[0]).toMatchObject({
+      id: 'https://s/e',
+      content_html: '<p>x</p>',
+      date_published: '2025-01-01T00:00:00.000Z',
+    });
   });
 });
 

@@ -62,8 +62,14 @@ describe('the quiz content', () => {
       }
     }
     expect(types.map((t) => t.id)).toEqual([
-      'illuminator', 'archivist', 'wondermaker', 'patternfinder',
-      'bridgebuilder', 'wayfinder', 'catalyst', 'signal-seeker',
+      'illuminator',
+      'archivist',
+      'wondermaker',
+      'patternfinder',
+      'bridgebuilder',
+      'wayfinder',
+      'catalyst',
+      'signal-seeker',
     ]);
     expect(quizContentProblems(questions, types)).toEqual([]);
   });
@@ -102,10 +108,7 @@ describe('content problems are reported in words', () => {
   });
 
   it('names wrong counts, scores out of range and types out of order', () => {
-    const problems = quizContentProblems(
-      [q('q1', [0, 1, 2]), q('q2', [0, 1, 2, 9])],
-      [...typeList].reverse(),
-    );
+    const problems = quizContentProblems([q('q1', [0, 1, 2]), q('q2', [0, 1, 2, 9])], [...typeList].reverse());
     expect(problems.join('\n')).toMatch(/in this order/);
     expect(problems.join('\n')).toMatch(/must have 4 questions \(found 2\)/);
     expect(problems.join('\n')).toMatch(/question 1 \("q1"\) must have 4 options \(found 3\)/);
@@ -113,7 +116,9 @@ describe('content problems are reported in words', () => {
   });
 
   it('rejects a bad file through the schema: 3 options, a score of 8', () => {
-    expect(quizQuestionSchema.safeParse({ id: 'q1', text: 'x', options: [{ text: 'a', score: 0 }] }).success).toBe(false);
+    expect(quizQuestionSchema.safeParse({ id: 'q1', text: 'x', options: [{ text: 'a', score: 0 }] }).success).toBe(
+      false,
+    );
     const eight = { id: 'q1', text: 'x', options: [0, 1, 2, 8].map((score) => ({ text: 'a', score })) };
     expect(quizQuestionSchema.safeParse(eight).success).toBe(false);
   });

@@ -48,7 +48,7 @@ function slowClient(port: number, head: string, drip: string): { closed: Promise
 }
 
 describe('deadlines for slow clients', () => {
-  it('the defaults are well under Node\'s 300 s', () => {
+  it("the defaults are well under Node's 300 s", () => {
     expect(SERVER_LIMITS.headersMs).toBeLessThanOrEqual(20_000);
     expect(SERVER_LIMITS.requestMs).toBeLessThanOrEqual(60_000);
     expect(SERVER_LIMITS.maxConnections).toBeGreaterThan(0);
@@ -56,7 +56,9 @@ describe('deadlines for slow clients', () => {
 
   it('closes sockets that drip their headers or their body within the deadlines', async () => {
     const port = await start();
-    const slowHeaders = Array.from({ length: 6 }, () => slowClient(port, 'GET / HTTP/1.1\r\n', 'X-Slow: ' + 'a'.repeat(200)));
+    const slowHeaders = Array.from({ length: 6 }, () =>
+      slowClient(port, 'GET / HTTP/1.1\r\n', 'X-Slow: ' + 'a'.repeat(200)),
+    );
     const slowBodies = Array.from({ length: 6 }, () =>
       slowClient(port, 'POST /rest/v1/posts HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n', 'x'.repeat(5000)),
     );
@@ -68,7 +70,9 @@ describe('deadlines for slow clients', () => {
 
   it('turns away connections past the cap', async () => {
     const port = await start();
-    const held = Array.from({ length: limits.maxConnections }, () => slowClient(port, 'GET / HTTP/1.1\r\n', 'X'.repeat(100)));
+    const held = Array.from({ length: limits.maxConnections }, () =>
+      slowClient(port, 'GET / HTTP/1.1\r\n', 'X'.repeat(100)),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const extra = slowClient(port, 'GET / HTTP/1.1\r\n', '');
     expect(await extra.closed).toBeLessThan(500);

@@ -38,7 +38,9 @@ describe('site configuration', () => {
   });
 
   it('lets the environment choose the canonical origin', () => {
-    expect(parseSiteConfig(raw, { PUBLIC_SITE_URL: 'https://genesis.example/' }).siteUrl).toBe('https://genesis.example');
+    expect(parseSiteConfig(raw, { PUBLIC_SITE_URL: 'https://genesis.example/' }).siteUrl).toBe(
+      'https://genesis.example',
+    );
   });
 
   it('names the bad field when the file is wrong', () => {

@@ -3,7 +3,17 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const SKIP = new Set(['node_modules', 'dist', '.git', '.data', '.test-output', 'bench', 'test-results', '.astro', 'playwright-report']);
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  '.git',
+  '.data',
+  '.test-output',
+  'bench',
+  'test-results',
+  '.astro',
+  'playwright-report',
+]);
 
 /**
  * A throwaway copy of the site's sources (node_modules linked, not copied) for tests that add
@@ -12,7 +22,8 @@ const SKIP = new Set(['node_modules', 'dist', '.git', '.data', '.test-output', '
 export function copySite(name: string): string {
   const root = resolve('.');
   const copy = mkdtempSync(join(tmpdir(), `genesis-${name}-`));
-  for (const entry of readdirSync(root)) if (!SKIP.has(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
+  for (const entry of readdirSync(root))
+    if (!SKIP.has(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
   return copy;
 }

@@ -31,13 +31,19 @@ const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('social cards', () => {
   it('reads a card request from a page head, entities decoded', () => {
-    expect(cardRequest(head('/essays/myth/x', 'Tom &amp; Jerry', 'Tom &amp; Jerry — Myth &amp; Archetype · 1 May 2025'))).toEqual({
+    expect(
+      cardRequest(head('/essays/myth/x', 'Tom &amp; Jerry', 'Tom &amp; Jerry — Myth &amp; Archetype · 1 May 2025')),
+    ).toEqual({
       path: '/og/essays/myth/x.png',
       title: 'Tom & Jerry',
       subtitle: 'Myth & Archetype · 1 May 2025',
     });
     expect(decodeEntities('&#39;&#x27;&quot;&lt;')).toBe(`''"<`);
-    expect(cardRequest('<meta property="og:title" content="T"><meta property="og:image" content="https://s/press/cover.png">')).toBeUndefined();
+    expect(
+      cardRequest(
+        '<meta property="og:title" content="T"><meta property="og:image" content="https://s/press/cover.png">',
+      ),
+    ).toBeUndefined();
   });
 
   it('draws a 1200 × 630 PNG per page, and redraws only what changed', async () => {

@@ -56,7 +56,7 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
 
-describe('one address per page, with that page\'s headers', () => {
+describe("one address per page, with that page's headers", () => {
   it('serves a page at its address with its policy', async () => {
     const forum = await get('/forum');
     expect(forum.status).toBe(200);
@@ -74,7 +74,7 @@ describe('one address per page, with that page\'s headers', () => {
     expect(response.headers.get('location')).toBe(location);
   });
 
-  it.each(['/for%75m', '/%66orum', '/forum/'])('%s is the forum, with the forum\'s policy', async (path) => {
+  it.each(['/for%75m', '/%66orum', '/forum/'])("%s is the forum, with the forum's policy", async (path) => {
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe('policy-of-forum');
@@ -89,11 +89,14 @@ describe('one address per page, with that page\'s headers', () => {
 });
 
 describe('only the site itself', () => {
-  it.each(['/leak.txt', '/elsewhere/secret.txt', '/_headers', '/%5Fheaders', '/_redirects'])('%s is not served', async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-    expect(await response.text()).not.toMatch(/not part of the site|Content-Security-Policy/);
-  });
+  it.each(['/leak.txt', '/elsewhere/secret.txt', '/_headers', '/%5Fheaders', '/_redirects'])(
+    '%s is not served',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toMatch(/not part of the site|Content-Security-Policy/);
+    },
+  );
 
   it('a link inside the folder is sent to the file it names', async () => {
     const response = await get('/alias.js');

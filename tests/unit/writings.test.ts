@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
-import { ALL_LINES, LINE_BANK_CHIPS, NO_MATCH_TEXT, countByChip, filterLines, resultSummary } from '../../src/lib/line-bank';
+import {
+  ALL_LINES,
+  LINE_BANK_CHIPS,
+  NO_MATCH_TEXT,
+  countByChip,
+  filterLines,
+  resultSummary,
+} from '../../src/lib/line-bank';
 import { sortByTitle } from '../../src/lib/engage';
 import { newestNotesFirst } from '../../src/lib/fieldnotes';
 import { copyText } from '../../src/lib/clipboard';
@@ -25,7 +32,13 @@ const lines = [
 describe('Line Bank', () => {
   it('has the seven chips of the spec, starting at All, and its exact empty text', () => {
     expect(LINE_BANK_CHIPS).toEqual([
-      'All', 'Philosophy', 'Love + Grief', 'Nature + Memory', 'Writing Wisdom', 'Perception + Truth', 'Wry + Funny',
+      'All',
+      'Philosophy',
+      'Love + Grief',
+      'Nature + Memory',
+      'Writing Wisdom',
+      'Perception + Truth',
+      'Wry + Funny',
     ]);
     expect(NO_MATCH_TEXT).toBe('No lines match this filter. Try another one!');
   });
@@ -40,7 +53,11 @@ describe('Line Bank', () => {
     expect(resultSummary(3, 3, 'All')).toBe('Showing all 3 lines');
   });
   it('ships 12 quotes whose tags are all chips, every chip but All used', () => {
-    const shipped = yaml.load(readFileSync('content/data/line-bank.yaml', 'utf8')) as { id: number; line: string; tags: string[] }[];
+    const shipped = yaml.load(readFileSync('content/data/line-bank.yaml', 'utf8')) as {
+      id: number;
+      line: string;
+      tags: string[];
+    }[];
     expect(shipped).toHaveLength(12);
     expect(new Set(shipped.map((q) => q.id)).size).toBe(12);
     for (const quote of shipped) for (const tag of quote.tags) expect(LINE_BANK_CHIPS).toContain(tag);
@@ -61,7 +78,12 @@ describe('copying', () => {
 
 describe('Engage hub', () => {
   it('sorts cards by title whatever the order, ignoring case and accents', () => {
-    const sorted = sortByTitle([{ title: 'line Bank' }, { title: 'Carob Forum' }, { title: 'Écho' }, { title: 'About' }]);
+    const sorted = sortByTitle([
+      { title: 'line Bank' },
+      { title: 'Carob Forum' },
+      { title: 'Écho' },
+      { title: 'About' },
+    ]);
     expect(sorted.map((c) => c.title)).toEqual(['About', 'Carob Forum', 'Écho', 'line Bank']);
   });
   it('ships 11 cards, deliberately not in title order', () => {
@@ -91,7 +113,10 @@ describe('essays', () => {
     { slug: 'myth', title: 'Myth & Archetype', description: 'd', icon: 'i' },
   ];
   it('groups by category in the categories file order, an empty list where none', () => {
-    const groups = groupByCategory(categories, [essay('b', 'philosophy', '2025-03-01'), essay('a', 'philosophy', '2025-01-01')]);
+    const groups = groupByCategory(categories, [
+      essay('b', 'philosophy', '2025-03-01'),
+      essay('a', 'philosophy', '2025-01-01'),
+    ]);
     expect(groups.map((g) => [g.category.slug, g.essays.map((e) => e.id)])).toEqual([
       ['philosophy', ['a', 'b']],
       ['myth', []],
@@ -99,9 +124,9 @@ describe('essays', () => {
     expect(COMING_SOON_TEXT).toBe('More explorations coming soon...');
   });
   it('fails naming the file when an essay names an unknown category', () => {
-    expect(() => groupByCategory(categories, [{ ...essay('x', 'poetry', '2025-01-01'), filePath: 'content/essays/x.md' }])).toThrow(
-      /content\/essays\/x\.md: category "poetry"/,
-    );
+    expect(() =>
+      groupByCategory(categories, [{ ...essay('x', 'poetry', '2025-01-01'), filePath: 'content/essays/x.md' }]),
+    ).toThrow(/content\/essays\/x\.md: category "poetry"/);
   });
   it('keeps drafts out of builds and in while writing', () => {
     const all = [essay('pub', 'myth', '2025-01-01'), essay('draft', 'myth', '2025-02-01', true)];

@@ -1,5 +1,12 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { checkTopics, groupByCategory, groupByTopic, visibleEssays, type CategoryGroup, type EssayTopic } from '../../lib/essays';
+import {
+  checkTopics,
+  groupByCategory,
+  groupByTopic,
+  visibleEssays,
+  type CategoryGroup,
+  type EssayTopic,
+} from '../../lib/essays';
 
 /**
  * The one place pages read essays from. Drafts and scheduled essays are included only under

@@ -40,7 +40,10 @@ async function renderFeedEssays(): Promise<FeedEssay[]> {
         html: absoluteUrls(html, url),
         published: essay.data.pubDate,
         modified: essay.data.updatedDate,
-        tags: [essay.group.category.title, ...topics.filter((t) => essay.data.topics?.includes(t.slug)).map((t) => t.title)],
+        tags: [
+          essay.group.category.title,
+          ...topics.filter((t) => essay.data.topics?.includes(t.slug)).map((t) => t.title),
+        ],
         image: `${siteConfig.siteUrl}${cardPath(essayPath(essay))}`,
       };
     }),
@@ -48,4 +51,5 @@ async function renderFeedEssays(): Promise<FeedEssay[]> {
 }
 
 export const FEED_TITLE = 'Essays by Elias Varros';
-export const FEED_DESCRIPTION = 'Essays and reflections from the author of Genesis: memory, myth, and the minds we are making.';
+export const FEED_DESCRIPTION =
+  'Essays and reflections from the author of Genesis: memory, myth, and the minds we are making.';

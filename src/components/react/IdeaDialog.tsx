@@ -28,20 +28,44 @@ interface Props {
 /** The idea's fields in the order the dialog asks for them; `key` names each one's text in the draft. */
 const FIELDS: (Omit<CountedFieldProps, 'value' | 'onChange'> & { key: keyof IdeaDraft })[] = [
   {
-    key: 'issue', name: 'issue', label: 'Issue/Problem', required: true, multiline: true, rows: 2,
-    max: LIMITS.ideaIssue, placeholder: 'What has technology made harder?', autoFocus: true,
+    key: 'issue',
+    name: 'issue',
+    label: 'Issue/Problem',
+    required: true,
+    multiline: true,
+    rows: 2,
+    max: LIMITS.ideaIssue,
+    placeholder: 'What has technology made harder?',
+    autoFocus: true,
   },
   {
-    key: 'mitigation', name: 'mitigation', label: 'Mitigation/Proposed Solution', required: true, multiline: true, rows: 4,
-    max: LIMITS.ideaMitigation, placeholder: 'What would soften it?',
+    key: 'mitigation',
+    name: 'mitigation',
+    label: 'Mitigation/Proposed Solution',
+    required: true,
+    multiline: true,
+    rows: 4,
+    max: LIMITS.ideaMitigation,
+    placeholder: 'What would soften it?',
   },
   {
-    key: 'proposedBy', name: 'proposed_by', label: 'Proposed By', optional: true,
-    max: LIMITS.proposedBy, autoComplete: 'nickname', placeholder: ANONYMOUS,
+    key: 'proposedBy',
+    name: 'proposed_by',
+    label: 'Proposed By',
+    optional: true,
+    max: LIMITS.proposedBy,
+    autoComplete: 'nickname',
+    placeholder: ANONYMOUS,
   },
   {
-    key: 'notes', name: 'notes', label: 'Notes/Comments', optional: true, multiline: true, rows: 3,
-    max: LIMITS.ideaNotes, hint: `Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`,
+    key: 'notes',
+    name: 'notes',
+    label: 'Notes/Comments',
+    optional: true,
+    multiline: true,
+    rows: 3,
+    max: LIMITS.ideaNotes,
+    hint: `Context, sources, caveats. At most ${LIMITS.ideaLinks} links across the whole idea.`,
   },
 ];
 
@@ -50,10 +74,25 @@ const FIELDS: (Omit<CountedFieldProps, 'value' | 'onChange'> & { key: keyof Idea
  * field and stays inside, Escape or a click outside closes it, and focus returns to the button
  * that opened it. Loaded the first time a visitor reaches for that button (MotaRegistry).
  */
-export default function IdeaDialog({ open, onClose, draft, onDraftChange, trap, onTrapChange, submitting, error, onSubmit }: Props) {
+export default function IdeaDialog({
+  open,
+  onClose,
+  draft,
+  onDraftChange,
+  trap,
+  onTrapChange,
+  submitting,
+  error,
+  onSubmit,
+}: Props) {
   const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-4" data-idea-dialog>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      className="fixed inset-0 z-50 flex items-center justify-center p-4"
+      data-idea-dialog
+    >
       {/* The backdrop: a click on it is a click outside the panel, which closes the dialog. */}
       <div className="fixed inset-0 bg-ink/50" aria-hidden="true" />
       <DialogPanel className="relative max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-paper text-ink shadow-2xl">
@@ -81,7 +120,11 @@ export default function IdeaDialog({ open, onClose, draft, onDraftChange, trap, 
             ))}
             <Honeypot value={trap} onChange={onTrapChange} />
             {error && (
-              <p role="alert" className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm" data-dialog-error>
+              <p
+                role="alert"
+                className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
+                data-dialog-error
+              >
                 {error}
               </p>
             )}

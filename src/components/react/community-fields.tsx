@@ -16,7 +16,11 @@ import type { ListState } from './use-paged-list';
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden" data-honeypot>
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden"
+      data-honeypot
+    >
       <label htmlFor={id}>Leave this field empty</label>
       <input
         id={id}
@@ -108,7 +112,9 @@ export function ListStatus<T>({ list, words, loadingClassName, onRetry }: ListSt
   if (list.status === 'loading') {
     return (
       <p role="status" className={`text-center text-muted ${loadingClassName}`} data-state="loading">
-        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">●</span>
+        <span aria-hidden="true" className="mr-2 inline-block animate-pulse">
+          ●
+        </span>
         {words.loading}
       </p>
     );
@@ -124,7 +130,10 @@ export function ListStatus<T>({ list, words, loadingClassName, onRetry }: ListSt
     );
   }
   return (
-    <p className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic" data-state="empty">
+    <p
+      className="rounded-2xl border border-dashed border-line px-6 py-12 text-center font-display text-step-1 italic"
+      data-state="empty"
+    >
       {words.empty}
     </p>
   );

@@ -48,7 +48,8 @@ export default function CountedField({
   const count = characterCount(value);
   const left = max - count;
   const near = left <= Math.max(10, Math.round(max * 0.1));
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(clampChars(event.target.value, max));
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange(clampChars(event.target.value, max));
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // Where the field's HTML came from the server and its code arrived later, anything the visitor
   // typed meanwhile is in the element, not yet in the state: keep it.
@@ -58,7 +59,17 @@ export default function CountedField({
     // Once, on mount: afterwards the element follows the state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const shared = { ref: control, name, value, onChange: change, placeholder, required, autoComplete, autoFocus, className: 'field mt-1.5' };
+  const shared = {
+    ref: control,
+    name,
+    value,
+    onChange: change,
+    placeholder,
+    required,
+    autoComplete,
+    autoFocus,
+    className: 'field mt-1.5',
+  };
   return (
     <Field data-field={name} disabled={disabled}>
       <div className="flex items-baseline justify-between gap-3">
@@ -66,7 +77,8 @@ export default function CountedField({
           {label}
           {required && (
             <span className="text-accent" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           )}
           {optional && <span className="font-normal text-muted"> (optional)</span>}

@@ -38,7 +38,15 @@ interface AddCallbacks {
  * nothing is sent; a second submit while one is on its way is ignored; after adding, the list
  * goes back to page 1, where the newest rows are.
  */
-export function usePagedList<T, Input>({ fetchPage, fetchFailure, validate, add, addFailure, added, listTop }: PagedListOptions<T, Input>) {
+export function usePagedList<T, Input>({
+  fetchPage,
+  fetchFailure,
+  validate,
+  add,
+  addFailure,
+  added,
+  listTop,
+}: PagedListOptions<T, Input>) {
   const [list, setList] = useState<ListState<T>>({ status: 'loading' });
   const [trap, setTrap] = useState('');
   const [sending, setSending] = useState(false);

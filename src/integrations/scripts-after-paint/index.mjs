@@ -37,9 +37,18 @@ export default function scriptsAfterPaint() {
     hooks: {
       'astro:config:setup': ({ injectScript, addClientDirective }) => {
         injectScript('head-inline', HEAD_SCRIPT);
-        addClientDirective({ name: 'afterpaint', entrypoint: fileURLToPath(new URL('./after-paint-directive.ts', import.meta.url)) });
-        addClientDirective({ name: 'konami', entrypoint: fileURLToPath(new URL('./konami-directive.ts', import.meta.url)) });
-        addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast-directive.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'afterpaint',
+          entrypoint: fileURLToPath(new URL('./after-paint-directive.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'konami',
+          entrypoint: fileURLToPath(new URL('./konami-directive.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'toast',
+          entrypoint: fileURLToPath(new URL('./toast-directive.ts', import.meta.url)),
+        });
       },
       'astro:build:done': async ({ dir }) => {
         for (const file of await htmlFiles(fileURLToPath(dir))) {

@@ -15,7 +15,10 @@ export const GET: APIRoute = async () => {
     facts: kit.data.facts,
     sections: [
       { heading: 'The story', text: synopsis.data.lede ?? synopsis.data.description },
-      { heading: 'At the heart of the book', text: synopsis.data.highlights.map((h) => `${h.title}: ${h.text}`).join('\n\n') },
+      {
+        heading: 'At the heart of the book',
+        text: synopsis.data.highlights.map((h) => `${h.title}: ${h.text}`).join('\n\n'),
+      },
       { heading: 'What readers say', text: `“${kit.data.endorsement.text}” (${kit.data.endorsement.source})` },
       { heading: 'The author', text: markdownToPlainText(bio.body ?? '') },
     ],

@@ -9,8 +9,8 @@ import PullQuote from './PullQuote.astro';
  * read beside the file, as the author sees it, even on a page that shows several entries.
  */
 export function entryComponents(file: string | undefined) {
-  const EntryFigure = createComponent((result, props, slots) =>
-    renderTemplate`${renderComponent(result, 'Figure', Figure, { ...props, file }, slots)}`,
+  const EntryFigure = createComponent(
+    (result, props, slots) => renderTemplate`${renderComponent(result, 'Figure', Figure, { ...props, file }, slots)}`,
   );
   return { Aside, Figure: EntryFigure, PullQuote };
 }

@@ -39,7 +39,12 @@ export function IdeaSummary({ list, filter }: { list: ListState<Idea>; filter: s
 export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: () => void }) {
   if (list.status !== 'ready' || list.page.rows.length === 0) {
     return (
-      <ListStatus list={list} words={LIST_STATUS} loadingClassName="rounded-2xl border border-line py-12" onRetry={onRetry} />
+      <ListStatus
+        list={list}
+        words={LIST_STATUS}
+        loadingClassName="rounded-2xl border border-line py-12"
+        onRetry={onRetry}
+      />
     );
   }
   const { rows } = list.page;
@@ -47,7 +52,11 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
   // Explicit roles keep the table's semantics where CSS display changes would drop them.
   const cell = `block px-4 py-1.5 align-top md:table-cell md:py-4 ${VISITOR_TEXT} max-md:before:block max-md:before:font-sans max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-muted max-md:before:uppercase max-md:before:content-[attr(data-label)]`;
   return (
-    <table role="table" className="block w-full overflow-hidden text-left md:table md:table-fixed md:rounded-2xl md:border md:border-line" data-state="list">
+    <table
+      role="table"
+      className="block w-full overflow-hidden text-left md:table md:table-fixed md:rounded-2xl md:border md:border-line"
+      data-state="list"
+    >
       <caption className="sr-only">Ideas in the M.O.T.A. registry, newest first</caption>
       <thead role="rowgroup" className="max-md:sr-only md:table-header-group">
         <tr role="row" className="bg-parchment">

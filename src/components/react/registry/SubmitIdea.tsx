@@ -8,7 +8,10 @@ const IdeaDialog = lazy(loadIdeaDialog);
 const EMPTY_DRAFT: IdeaDraft = { issue: '', mitigation: '', proposedBy: '', notes: '' };
 
 interface Props {
-  submit: (draft: IdeaDraft, callbacks: { onAdded: () => void; onRefused: (failure: CommunityError) => void }) => Promise<void>;
+  submit: (
+    draft: IdeaDraft,
+    callbacks: { onAdded: () => void; onRefused: (failure: CommunityError) => void },
+  ) => Promise<void>;
   sending: boolean;
   trap: string;
   onTrapChange: (value: string) => void;
