@@ -136,7 +136,8 @@ async function javascriptPerRoute() {
     await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     target = lazy;
-    const waiting = page.locator('astro-island[ssr]:not([client="konami"])');
+    // The Konami listener and the toast area wait for a key and a toast, not for being seen.
+    const waiting = page.locator('astro-island[ssr]:not([client="konami"]):not([client="toast"])');
     for (const uid of await waiting.evaluateAll((all) => all.map((el) => el.getAttribute('uid')))) {
       const island = page.locator(`astro-island[uid="${uid}"]`);
       await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
@@ -150,7 +151,7 @@ async function javascriptPerRoute() {
       (window.__siteToasts ??= []).push({ id: 'bench', title: 'Measured', variant: 'normal', duration: 60_000 });
       window.dispatchEvent(new CustomEvent('site:toast'));
     });
-    await page.locator('[data-toast]').waitFor();
+    await page.locator('[data-sonner-toast]').waitFor();
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
     const [now, later] = await Promise.all([initial, lazy].map((list) => Promise.all(list.map((r) => r.body))));
