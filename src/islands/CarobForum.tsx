@@ -76,10 +76,13 @@ export default function CarobForum({ postsPerPage }: Props) {
     event.preventDefault();
     // Read from the form, not the state: a visitor quick enough to post before the fields' code
     // has arrived typed into the server's HTML, and that text is in the form alone.
-    const form = new FormData(event.currentTarget);
-    const input = { content: String(form.get('content') ?? ''), authorName: String(form.get('author_name') ?? '') };
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const input = { content: String(fields.get('content') ?? ''), authorName: String(fields.get('author_name') ?? '') };
     void submit(input, {
       onAdded: () => {
+        // The server's fields, if still in place, hold their text outside React's state.
+        form.reset();
         setContent('');
         setName('');
         revealNewest.current = true;

@@ -226,6 +226,24 @@ test('visitor text is shown as text: no HTML, long words wrap, line breaks kept 
   await expectNoHorizontalScroll(page);
 });
 
+test('a post sent before the fields’ code arrives still leaves the form empty', async ({ page }) => {
+  // Hold the counted fields back: the visitor types into the server's textarea and posts.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/counted-field.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page);
+  const text = unique('early');
+  await messageField(page).fill(text);
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+  await expect(messageField(page)).toHaveValue('');
+  release();
+  await expect(posts(page).last().locator('[data-content]')).toContainText(text);
+});
+
 test('the honeypot: a filled hidden field sends nothing but looks like success', async ({ page }) => {
   await open(page);
   const sent = countRequests(page, 'posts', 'POST');
