@@ -1,21 +1,10 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+// shell.spec.ts spells the sequence out; here it is only the means to reach the island.
+import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 
 // Which React islands each page carries and when they hydrate: every widget is an island, and
 // each costs the reader only when it is needed.
-
-const KONAMI = [
-  'ArrowUp',
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowLeft',
-  'ArrowRight',
-  'b',
-  'a',
-];
 
 /** Every island on the page, by component name, and whether it has hydrated. */
 const islands = (page: Page) =>
@@ -96,7 +85,7 @@ test('the Konami code typed the moment the page opens still reaches /firstlight'
   await page.waitForURL('**/golden-age', { waitUntil: 'commit' });
   await page.waitForFunction(() => Array.isArray(window.__konamiKeys));
   expect(react).toEqual([]);
-  for (const key of KONAMI) await page.keyboard.press(key);
+  for (const key of KONAMI_SEQUENCE) await page.keyboard.press(key);
   await page.waitForURL('**/firstlight');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Light: Join the Inner Circle');
 });

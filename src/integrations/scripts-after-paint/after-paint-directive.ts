@@ -1,10 +1,5 @@
 import type { ClientDirective } from 'astro';
-
-declare global {
-  interface Window {
-    __sitePainted?: boolean;
-  }
-}
+import { whenPainted } from './when-painted';
 
 /** Calls `start` once any of the island's elements is in the viewport. */
 function whenVisible(island: HTMLElement, start: () => void): void {
@@ -27,8 +22,7 @@ function whenVisible(island: HTMLElement, start: () => void): void {
 const afterPaint: ClientDirective = (load, options, island) => {
   const hydrate = async () => (await load())();
   const start = options.value === 'visible' ? () => whenVisible(island, () => void hydrate()) : () => void hydrate();
-  if (window.__sitePainted) start();
-  else window.addEventListener('site:painted', start, { once: true });
+  whenPainted(start);
 };
 
 export default afterPaint;

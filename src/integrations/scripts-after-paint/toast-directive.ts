@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { hasToastsWaiting, TOAST_EVENT } from '../../lib/toast';
+import { whenPainted } from './when-painted';
 
 /**
  * `client:toast`: the toast area hydrates when there is something to show: a toast carried over
@@ -18,8 +19,7 @@ const toastDirective: ClientDirective = (load) => {
   };
   window.addEventListener(TOAST_EVENT, hydrate);
   if (!hasToastsWaiting()) return;
-  if (window.__sitePainted) hydrate();
-  else window.addEventListener('site:painted', hydrate, { once: true });
+  whenPainted(hydrate);
 };
 
 export default toastDirective;
