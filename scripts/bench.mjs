@@ -112,7 +112,8 @@ async function lighthouseRoutes() {
 
 /**
  * JavaScript per route, in two parts: what the page loads on its own (`gzipBytes`, `rawBytes`),
- * and what it loads lazily once the visitor scrolls to its islands (those that hydrate on view),
+ * and what it loads lazily once the visitor scrolls to and points at its islands (those that
+ * hydrate on view or when reached for),
  * reaches for its forms and dialog buttons (code loaded on intent) and a toast is raised
  * (`lazy`: bytes and the chunk names).
  */
@@ -140,7 +141,9 @@ async function javascriptPerRoute() {
     const waiting = page.locator('astro-island[ssr]:not([client="konami"]):not([client="toast"])');
     for (const uid of await waiting.evaluateAll((all) => all.map((el) => el.getAttribute('uid')))) {
       const island = page.locator(`astro-island[uid="${uid}"]`);
-      await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
+      const first = island.locator(':scope > *').first();
+      await first.scrollIntoViewIfNeeded();
+      await first.dispatchEvent('pointerover');
       await page.locator(`astro-island[uid="${uid}"]:not([ssr])`).waitFor({ state: 'attached' });
     }
     for (const element of await page.locator('form:visible, button[aria-haspopup="dialog"]:visible').all()) {

@@ -5,12 +5,11 @@ import {
   answerScores,
   explorerPath,
   resultToastTitle,
-  savedTypeAction,
   winningTypeIndex,
   type ExplorerTypeSummary,
   type QuizQuestion,
 } from '../lib/quiz';
-import { readString, removeKey, storageKeys, writeString } from '../lib/storage';
+import { removeKey, storageKeys, writeString } from '../lib/storage';
 import { showToast } from '../lib/toast';
 
 interface Props {
@@ -18,7 +17,7 @@ interface Props {
   types: ExplorerTypeSummary[];
 }
 
-type Phase = 'intro' | 'question' | 'calculating' | 'leaving';
+type Phase = 'intro' | 'question' | 'calculating';
 
 /**
  * The Curious Mind quiz: intro, questions 1–4, calculating, redirect to the portal.
@@ -33,23 +32,6 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const headingId = useId();
-
-  // On load: a saved valid type goes straight to its portal; an invalid one is forgotten.
-  useEffect(() => {
-    const action = savedTypeAction(
-      readString(storageKeys.explorerTypeId),
-      types.map((t) => t.id),
-    );
-    if (action.kind === 'redirect') {
-      // The saved type lives in this browser's storage, which the server render cannot see.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setResultName(types.find((t) => t.id === action.id)?.name ?? '');
-      setPhase('leaving');
-      window.location.replace(explorerPath(action.id));
-    } else if (action.kind === 'remove') {
-      removeKey(storageKeys.explorerTypeId);
-    }
-  }, [types]);
 
   useEffect(() => {
     if (moved.current) heading.current?.focus();

@@ -12,7 +12,8 @@ export async function waitForScripts(page: Page): Promise<void> {
   await page.locator('html[data-ready], html:not(.js)').waitFor({ state: 'attached' });
   // Islands hydrate at the same moment, asynchronously; Astro drops `ssr` once one has. Those
   // that wait for something else are not waited for: the Konami listener (its first key), the
-  // toast area (a toast) and islands that hydrate on view while they are out of view.
+  // toast area (a toast), islands that wait for the visitor to reach for them, and islands that
+  // hydrate on view while they are out of view.
   // A page may leave on its own meanwhile (the quiz sends a returning visitor to their portal):
   // then there is nothing left to wait for here, and the test checks where it arrived.
   const due = () =>
@@ -34,6 +35,7 @@ export function islandsDue(): string[] {
       const client = island.getAttribute('client');
       const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { name?: string; value?: unknown };
       if (client === 'konami' || client === 'toast') return false;
+      if (client === 'afterpaint' && opts.value === 'intent') return false;
       if (client === 'visible' || (client === 'afterpaint' && opts.value === 'visible')) return inView(island);
       return true;
     })

@@ -41,7 +41,6 @@ const expected: Record<string, string[]> = {
   '/line-bank': ['LineBank'],
   '/firstlight': ['FirstLightForm'],
   '/early-access-signup': ['EarlyAccessForm'],
-  '/curious-mind-quiz': ['CuriousMindQuiz'],
   '/forum': ['CarobForum'],
   '/mota': ['MotaRegistry'],
   '/about': [],
@@ -76,6 +75,43 @@ for (const path of ['/about', '/essays/philosophy/golden-age']) {
     expect(react.some((url) => /KonamiListener/.test(url))).toBe(true);
   });
 }
+
+test('/curious-mind-quiz loads no React until the visitor reaches for the quiz', async ({ page }) => {
+  const react = watchReact(page);
+  await page.goto('/curious-mind-quiz');
+  await scrollThrough(page);
+  await page.waitForLoadState('networkidle');
+  expect(react).toEqual([]);
+  expect(names(await islands(page), false)).toEqual(['CuriousMindQuiz', 'KonamiListener', 'Toaster']);
+  await page.getByRole('button', { name: 'Begin the Quiz' }).hover();
+  await expect.poll(async () => names(await islands(page), true)).toEqual(['CuriousMindQuiz']);
+  expect(react.some((url) => /CuriousMindQuiz/.test(url))).toBe(true);
+  await page.getByRole('button', { name: 'Begin the Quiz' }).click();
+  await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
+});
+
+test.describe('a press on the quiz before its code has arrived is not lost', () => {
+  // React's client module is held back, so the press lands on the server's markup.
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+  });
+
+  test('a click as the pointer arrives', async ({ page }) => {
+    await page.goto('/curious-mind-quiz');
+    await page.getByRole('button', { name: 'Begin the Quiz' }).click();
+    await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
+    await expect(page.locator('main h2[tabindex="-1"]')).toBeFocused();
+  });
+
+  test("a screen reader's press, with no pointer or focus before it", async ({ page }) => {
+    await page.goto('/curious-mind-quiz');
+    await page.getByRole('button', { name: 'Begin the Quiz' }).dispatchEvent('click');
+    await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
+  });
+});
 
 test('the Konami code typed the moment the page opens still reaches /firstlight', async ({ page }) => {
   const react = watchReact(page);

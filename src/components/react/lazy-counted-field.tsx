@@ -1,18 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { CountedFieldProps } from './counted-field';
-
-/** Resolves when the visitor points at, touches or moves focus into an element matching `selector`. */
-function intentWithin(selector: string): Promise<void> {
-  return new Promise((resolve) => {
-    const events = ['pointerover', 'touchstart', 'focusin'] as const;
-    const onEvent = (event: Event) => {
-      if (!(event.target instanceof Element) || !event.target.closest(selector)) return;
-      events.forEach((name) => document.removeEventListener(name, onEvent, true));
-      resolve();
-    };
-    events.forEach((name) => document.addEventListener(name, onEvent, { capture: true, passive: true }));
-  });
-}
+import { onIntent } from '../../scripts/intent';
 
 /**
  * CountedField for a form that is on the page from the start (the forum's): the server renders
@@ -24,4 +12,8 @@ function intentWithin(selector: string): Promise<void> {
 // static import (kept there for its possible side effects) would not be.
 export const CountedField: ComponentType<CountedFieldProps> = import.meta.env.SSR
   ? (await import('./counted-field')).default
-  : lazy(() => intentWithin('[data-counted-form]').then(() => import('./counted-field')));
+  : lazy(() =>
+      new Promise<void>((reached) => onIntent(document, reached, '[data-counted-form]')).then(
+        () => import('./counted-field'),
+      ),
+    );
