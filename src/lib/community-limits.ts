@@ -17,10 +17,11 @@ export const LIMITS = {
   ideaLinks: 3,
 } as const;
 
+/** What one constraint checks: the field it guards, the rule, and the limit where there is one. */
 type Check = { field: Field; rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls'; limit?: number };
-const blank = (field: Field): Check => ({ field, rule: 'blank' });
-const tooLong = (field: Field, limit: number): Check => ({ field, rule: 'too-long', limit });
-const tooManyLinks = (limit: number): Check => ({ field: 'links', rule: 'too-many-links', limit });
+const notBlank = (field: Field): Check => ({ field, rule: 'blank' });
+const maxLength = (field: Field, limit: number): Check => ({ field, rule: 'too-long', limit });
+const maxLinks = (limit: number): Check => ({ field: 'links', rule: 'too-many-links', limit });
 const noDirectionControls = (field: Field): Check => ({ field, rule: 'direction-controls' });
 
 /**
@@ -28,20 +29,20 @@ const noDirectionControls = (field: Field): Check => ({ field, rule: 'direction-
  * tests/db asserts this list and the database's constraints are the same.
  */
 export const CHECK_CONSTRAINTS: Record<string, Check> = {
-  posts_content_not_blank: blank('content'),
-  posts_content_length: tooLong('content', LIMITS.postContent),
-  posts_content_links: tooManyLinks(LIMITS.postLinks),
-  posts_author_name_not_blank: blank('authorName'),
-  posts_author_name_length: tooLong('authorName', LIMITS.authorName),
+  posts_content_not_blank: notBlank('content'),
+  posts_content_length: maxLength('content', LIMITS.postContent),
+  posts_content_links: maxLinks(LIMITS.postLinks),
+  posts_author_name_not_blank: notBlank('authorName'),
+  posts_author_name_length: maxLength('authorName', LIMITS.authorName),
   posts_author_name_no_bidi: noDirectionControls('authorName'),
-  mota_ideas_issue_not_blank: blank('issue'),
-  mota_ideas_issue_length: tooLong('issue', LIMITS.ideaIssue),
-  mota_ideas_mitigation_not_blank: blank('mitigation'),
-  mota_ideas_mitigation_length: tooLong('mitigation', LIMITS.ideaMitigation),
-  mota_ideas_proposed_by_not_blank: blank('proposedBy'),
-  mota_ideas_proposed_by_length: tooLong('proposedBy', LIMITS.proposedBy),
+  mota_ideas_issue_not_blank: notBlank('issue'),
+  mota_ideas_issue_length: maxLength('issue', LIMITS.ideaIssue),
+  mota_ideas_mitigation_not_blank: notBlank('mitigation'),
+  mota_ideas_mitigation_length: maxLength('mitigation', LIMITS.ideaMitigation),
+  mota_ideas_proposed_by_not_blank: notBlank('proposedBy'),
+  mota_ideas_proposed_by_length: maxLength('proposedBy', LIMITS.proposedBy),
   mota_ideas_proposed_by_no_bidi: noDirectionControls('proposedBy'),
-  mota_ideas_notes_not_blank: blank('notes'),
-  mota_ideas_notes_length: tooLong('notes', LIMITS.ideaNotes),
-  mota_ideas_links: tooManyLinks(LIMITS.ideaLinks),
+  mota_ideas_notes_not_blank: notBlank('notes'),
+  mota_ideas_notes_length: maxLength('notes', LIMITS.ideaNotes),
+  mota_ideas_links: maxLinks(LIMITS.ideaLinks),
 };
