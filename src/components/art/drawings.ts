@@ -5,7 +5,10 @@
 export type GradientStop = [offset: number, color: string, opacity?: number];
 
 export interface GradientSpec {
-  /** `vertical` runs from top to bottom (skies), `diagonal` from the top left corner, `radial` from the centre out (glows). */
+  /**
+   * `vertical` runs from top to bottom (skies), `diagonal` from the top left corner, `radial`
+   * from the centre out (glows).
+   */
   kind: 'vertical' | 'diagonal' | 'radial';
   stops: GradientStop[];
 }
