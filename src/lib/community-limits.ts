@@ -17,28 +17,32 @@ export const LIMITS = {
   ideaLinks: 3,
 } as const;
 
+/** What one constraint checks: the field it guards, the rule, and the limit where there is one. */
+type Check = { field: Field; rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls'; limit?: number };
+const notBlank = (field: Field): Check => ({ field, rule: 'blank' });
+const maxLength = (field: Field, limit: number): Check => ({ field, rule: 'too-long', limit });
+const maxLinks = (limit: number): Check => ({ field: 'links', rule: 'too-many-links', limit });
+const noDirectionControls = (field: Field): Check => ({ field, rule: 'direction-controls' });
+
 /**
  * The CHECK constraints of supabase/migrations by name, with the rule each enforces.
  * tests/db asserts this list and the database's constraints are the same.
  */
-export const CHECK_CONSTRAINTS: Record<
-  string,
-  { field: Field; rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls'; limit?: number }
-> = {
-  posts_content_not_blank: { field: 'content', rule: 'blank' },
-  posts_content_length: { field: 'content', rule: 'too-long', limit: LIMITS.postContent },
-  posts_content_links: { field: 'links', rule: 'too-many-links', limit: LIMITS.postLinks },
-  posts_author_name_not_blank: { field: 'authorName', rule: 'blank' },
-  posts_author_name_length: { field: 'authorName', rule: 'too-long', limit: LIMITS.authorName },
-  posts_author_name_no_bidi: { field: 'authorName', rule: 'direction-controls' },
-  mota_ideas_issue_not_blank: { field: 'issue', rule: 'blank' },
-  mota_ideas_issue_length: { field: 'issue', rule: 'too-long', limit: LIMITS.ideaIssue },
-  mota_ideas_mitigation_not_blank: { field: 'mitigation', rule: 'blank' },
-  mota_ideas_mitigation_length: { field: 'mitigation', rule: 'too-long', limit: LIMITS.ideaMitigation },
-  mota_ideas_proposed_by_not_blank: { field: 'proposedBy', rule: 'blank' },
-  mota_ideas_proposed_by_length: { field: 'proposedBy', rule: 'too-long', limit: LIMITS.proposedBy },
-  mota_ideas_proposed_by_no_bidi: { field: 'proposedBy', rule: 'direction-controls' },
-  mota_ideas_notes_not_blank: { field: 'notes', rule: 'blank' },
-  mota_ideas_notes_length: { field: 'notes', rule: 'too-long', limit: LIMITS.ideaNotes },
-  mota_ideas_links: { field: 'links', rule: 'too-many-links', limit: LIMITS.ideaLinks },
+export const CHECK_CONSTRAINTS: Record<string, Check> = {
+  posts_content_not_blank: notBlank('content'),
+  posts_content_length: maxLength('content', LIMITS.postContent),
+  posts_content_links: maxLinks(LIMITS.postLinks),
+  posts_author_name_not_blank: notBlank('authorName'),
+  posts_author_name_length: maxLength('authorName', LIMITS.authorName),
+  posts_author_name_no_bidi: noDirectionControls('authorName'),
+  mota_ideas_issue_not_blank: notBlank('issue'),
+  mota_ideas_issue_length: maxLength('issue', LIMITS.ideaIssue),
+  mota_ideas_mitigation_not_blank: notBlank('mitigation'),
+  mota_ideas_mitigation_length: maxLength('mitigation', LIMITS.ideaMitigation),
+  mota_ideas_proposed_by_not_blank: notBlank('proposedBy'),
+  mota_ideas_proposed_by_length: maxLength('proposedBy', LIMITS.proposedBy),
+  mota_ideas_proposed_by_no_bidi: noDirectionControls('proposedBy'),
+  mota_ideas_notes_not_blank: notBlank('notes'),
+  mota_ideas_notes_length: maxLength('notes', LIMITS.ideaNotes),
+  mota_ideas_links: maxLinks(LIMITS.ideaLinks),
 };

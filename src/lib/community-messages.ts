@@ -12,26 +12,10 @@ export interface ToastText {
   description?: string;
 }
 
-/** The community pages' toasts, word for word as visitors see them. */
+/** The community pages' toasts, word for word as visitors see them (failures are worded below). */
 export const messages = {
-  fetchPostsFailed: {
-    title: 'Error fetching posts',
-    description: 'Could not retrieve the dialogue. Please try again later.',
-  },
-  submitPostFailed: {
-    title: 'Error submitting post',
-    description: 'Your message could not be posted. Please try again.',
-  },
   postSubmitted: { title: 'Post Submitted', description: 'Your thoughts have joined the dialogue.' },
   emptyPost: { title: 'Empty Post', description: 'Please write something before posting.' },
-  fetchIdeasFailed: {
-    title: 'Error fetching ideas',
-    description: 'Could not retrieve the registry. Please try again later.',
-  },
-  submitIdeaFailed: {
-    title: 'Submission Failed',
-    description: 'Could not add your idea to the registry. Please try again.',
-  },
   ideaSubmitted: { title: 'Idea Submitted!', description: 'Your spark has been added to the bonfire.' },
   missingFields: { title: 'Missing Fields', description: 'Please provide at least an Issue and a Solution.' },
   noIdeasYet: { title: 'No ideas yet', description: 'The registry is awaiting its first spark!' },
@@ -61,11 +45,24 @@ export class CommunityError extends Error {
   }
 }
 
+/** Each call's failure toast when nothing more is known; its title also heads the database's refusals. */
 const FAILED: Record<Situation, ToastText> = {
-  fetchPosts: messages.fetchPostsFailed,
-  submitPost: messages.submitPostFailed,
-  fetchIdeas: messages.fetchIdeasFailed,
-  submitIdea: messages.submitIdeaFailed,
+  fetchPosts: {
+    title: 'Error fetching posts',
+    description: 'Could not retrieve the dialogue. Please try again later.',
+  },
+  submitPost: {
+    title: 'Error submitting post',
+    description: 'Your message could not be posted. Please try again.',
+  },
+  fetchIdeas: {
+    title: 'Error fetching ideas',
+    description: 'Could not retrieve the registry. Please try again later.',
+  },
+  submitIdea: {
+    title: 'Submission Failed',
+    description: 'Could not add your idea to the registry. Please try again.',
+  },
 };
 
 const FIELD_LABELS: Record<Field, string> = {

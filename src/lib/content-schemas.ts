@@ -316,19 +316,19 @@ export const explorerTypeSchema = (routes: readonly string[]) =>
       .min(1),
   });
 
+/** The slug a page's address is built from, as `address` shows. */
+const addressSlug = (address: string) =>
+  z.string().regex(/^[a-z0-9-]+$/, `must be lower-case letters, digits and hyphens, as in the address ${address}`);
+
 export const essayCategorySchema = z.object({
-  slug: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/<slug>'),
+  slug: addressSlug('/essays/<slug>'),
   title: z.string().min(1),
   description: z.string().min(1),
   icon: z.string().min(1),
 });
 
 export const topicSchema = z.object({
-  slug: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens, as in the address /essays/topics/<slug>'),
+  slug: addressSlug('/essays/topics/<slug>'),
   title: z.string().min(1),
   description: z.string().min(1),
 });

@@ -25,13 +25,17 @@ export interface QueuedToast extends ToastMessage {
   expiresAt?: number;
 }
 
+/** The window event that wakes the toast area, and the key that moves focus to it. */
+export const TOAST_EVENT = 'site:toast';
+export const TOAST_HOTKEY = 'F8';
+
+/** One toast at a time; how long the usual, the "copied" and the long-to-read ones stay. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_MS = 5000;
 export const TOAST_COPY_MS = 3000;
 export const TOAST_LONG_MS = 7000;
+/** How far a toast must be swiped to dismiss it. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = 'F8';
-export const TOAST_EVENT = 'site:toast';
 
 interface ToastOptions {
   variant?: ToastVariant;
