@@ -1,8 +1,9 @@
 // `npm run bench`: the performance report. Builds and serves the production site, then measures
 // Lighthouse (mobile, median of 5 runs: one run's blocking time varies by tens of ms) on the key
 // routes, the JavaScript each route loads, the build time of the real site and of a generated
-// 1,000-essay site, and the embedded backend's throughput. Prints one table and writes bench/report.json. Numbers, not assertions: the
-// deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
+// 1,000-essay site, and the embedded backend's throughput. Prints one table and writes
+// bench/report.json. Numbers, not assertions: the deterministic byte budgets are enforced by
+// tests/e2e/budgets.spec.ts.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
