@@ -1,4 +1,4 @@
-import { explorerPath, savedTypeAction } from '../lib/quiz';
+import { EXPLORER_TYPE_IDS, explorerPath, savedTypeAction } from '../lib/quiz';
 import { readString, removeKey, storageKeys } from '../lib/storage';
 
 /**
@@ -6,11 +6,10 @@ import { readString, removeKey, storageKeys } from '../lib/storage';
  * exists sends them straight to its portal; one that does not is forgotten, and the quiz is
  * offered. This runs as the page's own script, not in the quiz island, so a returning visitor
  * is sent on without waiting for React, which the island loads only when someone reaches for it.
+ * The build fails unless the content's types are exactly EXPLORER_TYPE_IDS.
  */
 export function sendReturningExplorer(): void {
-  const known = document.querySelector<HTMLElement>('[data-explorer-ids]')?.dataset.explorerIds?.split(' ');
-  if (!known) return;
-  const action = savedTypeAction(readString(storageKeys.explorerTypeId), known);
+  const action = savedTypeAction(readString(storageKeys.explorerTypeId), EXPLORER_TYPE_IDS);
   if (action.kind === 'redirect') window.location.replace(explorerPath(action.id));
   else if (action.kind === 'remove') removeKey(storageKeys.explorerTypeId);
 }
