@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
+import pruneCss from './src/integrations/prune-css.mjs';
 import scriptsAfterPaint from './src/integrations/scripts-after-paint/index.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
@@ -110,6 +111,8 @@ export default defineConfig({
     react(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
+    // Each page keeps only the Tailwind utilities its markup and scripts can use.
+    pruneCss(),
     // The <head> script, every other script held until first paint, client:afterpaint/konami.
     scriptsAfterPaint(),
     securityHeaders(),

@@ -70,3 +70,18 @@ test('every page stays within its JavaScript budget, before and after its island
   console.log(report.join('\n'));
   expect(over).toEqual([]);
 });
+
+// Inlined CSS: the browser parses every rule of a page's <style> before it lays the page out, so
+// each page carries only the Tailwind utilities its markup and scripts use
+// (src/integrations/prune-css.mjs). The whole site's stylesheet is about 50 KB; no page needs 40.
+const INLINE_CSS_BUDGET = 40 * 1024;
+
+test('every page inlines only the styles it can use, within the CSS budget', async ({ request, page }) => {
+  const over: string[] = [];
+  for (const path of await pagePaths(page)) {
+    const html = await (await request.get(path)).text();
+    const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce((sum, m) => sum + m[1].length, 0);
+    if (css > INLINE_CSS_BUDGET) over.push(`${path}: ${kb(css)} of CSS`);
+  }
+  expect(over, `over the ${kb(INLINE_CSS_BUDGET)} inlined CSS budget`).toEqual([]);
+});

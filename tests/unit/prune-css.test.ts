@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { pruneHtml } from '../../src/integrations/prune-css.mjs';
+
+const css = [
+  '@layer base{:focus-visible{outline:3px solid}[hidden]:where(:not([hidden=until-found])){display:none!important}}',
+  '@layer utilities{.flex{display:flex}.grid{display:grid}.text-accent{color:red}',
+  '.aria-\\[current\\=page\\]\\:underline[aria-current=page]{text-decoration:underline}',
+  ':is(:where(.group)[aria-pressed=true] .group-aria-pressed\\:bg-ink){background:#000}',
+  '@media (min-width:40rem){.sm\\:grid{display:grid}}}',
+  '.card[data-astro-cid-x]{padding:1rem}',
+].join('');
+
+const page = (body: string) => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
+const styleOf = (html: string) => html.match(/<style>([\s\S]*)<\/style>/)![1];
+
+describe('pruneHtml', () => {
+  it('drops utilities the page never names and keeps the ones it does', async () => {
+    const out = styleOf(await pruneHtml(page('<div class="flex">The grid of the day</div>'), []));
+    expect(out).toContain('.flex{display:flex}');
+    expect(out).not.toContain('sm\\:grid');
+    // "grid" in the prose is not a class.
+    expect(out).not.toContain('.grid{display:grid}');
+    expect(out).not.toContain('.text-accent');
+  });
+
+  it('keeps responsive variants the page names', async () => {
+    const out = styleOf(await pruneHtml(page('<div class="sm:grid"></div>'), []));
+    expect(out).toContain('@media (min-width:40rem){.sm\\:grid{display:grid}}');
+  });
+
+  it('keeps classes that only a script the page loads adds', async () => {
+    const out = styleOf(await pruneHtml(page('<p>x</p>'), ['el.className = "text-accent"']));
+    expect(out).toContain('.text-accent{color:red}');
+  });
+
+  it('keeps state variants whatever the attribute value scripts will set', async () => {
+    const body =
+      '<a class="aria-[current=page]:underline">a</a><button class="group"><span class="group-aria-pressed:bg-ink"></span></button>';
+    const out = styleOf(await pruneHtml(page(body), []));
+    expect(out).toContain('[aria-current=page]{text-decoration:underline}');
+    expect(out).toContain('.group-aria-pressed\\:bg-ink');
+  });
+
+  it('never trims the base layer or component styles', async () => {
+    const out = styleOf(await pruneHtml(page('<p>x</p>'), []));
+    expect(out).toContain(':focus-visible{outline:3px solid}');
+    expect(out).toContain('[hidden]:where(:not([hidden=until-found]))');
+    expect(out).toContain('.card[data-astro-cid-x]{padding:1rem}');
+  });
+});
