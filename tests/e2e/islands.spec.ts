@@ -38,7 +38,6 @@ async function scrollThrough(page: Page) {
 
 const expected: Record<string, string[]> = {
   '/': ['PulseCarousel'],
-  '/line-bank': ['LineBank'],
   '/firstlight': ['FirstLightForm'],
   '/early-access-signup': ['EarlyAccessForm'],
   '/forum': ['CarobForum'],
@@ -88,6 +87,50 @@ test('/curious-mind-quiz loads no React until the visitor reaches for the quiz',
   expect(react.some((url) => /CuriousMindQuiz/.test(url))).toBe(true);
   await page.getByRole('button', { name: 'Begin the Quiz' }).click();
   await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
+});
+
+test('/line-bank loads no React until the visitor reaches for a chip or a Copy button', async ({ page }) => {
+  const react = watchReact(page);
+  await page.goto('/line-bank');
+  await scrollThrough(page);
+  await page.waitForLoadState('networkidle');
+  expect(react).toEqual([]);
+  await expect(page.locator('[data-line]')).toHaveCount(12);
+  expect(names(await islands(page), false)).toEqual(['KonamiListener', 'LineBank', 'Toaster']);
+  // Tabbing into the chips is reaching for them, as pointing at them is.
+  await page.locator('[data-chip="All"]').focus();
+  await expect.poll(async () => names(await islands(page), true)).toEqual(['LineBank']);
+  expect(react.some((url) => /LineBank/.test(url))).toBe(true);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test.describe('a press on the Line Bank before its code has arrived is not lost', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+  });
+
+  test('a chip pressed as the pointer arrives filters the lines', async ({ page }) => {
+    await page.goto('/line-bank');
+    const tagged = await page.locator('[data-line][data-tags*="Philosophy"]').count();
+    await page.locator('[data-chip="Philosophy"]').click();
+    await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-line]:visible')).toHaveCount(tagged);
+  });
+
+  test('a Copy pressed with no pointer or focus before it still copies', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/line-bank');
+    const first = page.locator('[data-copy]').first();
+    const line = await first.getAttribute('data-copy');
+    await first.dispatchEvent('click');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+  });
 });
 
 test.describe('a press on the quiz before its code has arrived is not lost', () => {
