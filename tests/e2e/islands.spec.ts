@@ -36,6 +36,13 @@ async function scrollThrough(page: Page) {
   for (let y = 0; y <= height; y += 400) await page.mouse.wheel(0, 400);
 }
 
+/** Holds React's client module back, so a press lands on the server's markup, before hydration. */
+const holdReactClient = (page: Page) =>
+  page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+
 const expected: Record<string, string[]> = {
   '/': ['PulseCarousel'],
   '/firstlight': ['FirstLightForm'],
@@ -107,12 +114,7 @@ test('/line-bank loads no React until the visitor reaches for a chip or a Copy b
 });
 
 test.describe('a press on the Line Bank before its code has arrived is not lost', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
-  });
+  test.beforeEach(({ page }) => holdReactClient(page));
 
   test('a chip pressed as the pointer arrives filters the lines', async ({ page }) => {
     await page.goto('/line-bank');
@@ -134,13 +136,7 @@ test.describe('a press on the Line Bank before its code has arrived is not lost'
 });
 
 test.describe('a press on the quiz before its code has arrived is not lost', () => {
-  // React's client module is held back, so the press lands on the server's markup.
-  test.beforeEach(async ({ page }) => {
-    await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
-  });
+  test.beforeEach(({ page }) => holdReactClient(page));
 
   test('a click as the pointer arrives', async ({ page }) => {
     await page.goto('/curious-mind-quiz');
