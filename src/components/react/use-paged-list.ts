@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
 import type { PageCursor } from '../../lib/community-paging';
 import type { Page } from '../../lib/community-types';
@@ -68,7 +68,10 @@ export function usePagedList<T, Input>({
         const result = await fetchPage(page, from);
         if (ticket !== latestLoad.current) return;
         shown.current = { fetchPage, page: result };
-        setList({ status: 'ready', page: result });
+        // A page of rows is the biggest render the island does, and on first load it lands while
+        // the page is still settling: as a transition React renders it in slices and keeps the
+        // main thread free for the reader's first tap or scroll.
+        startTransition(() => setList({ status: 'ready', page: result }));
       } catch (error) {
         if (ticket !== latestLoad.current) return;
         setList({ status: 'error' });
