@@ -38,6 +38,24 @@ const median = (values) => {
 };
 const seconds = (ms) => Math.round(ms / 100) / 10;
 
+/**
+ * The same fixed piece of JavaScript, timed (median of 3, in ms) before each part of the bench.
+ * This machine shares its cores with others, and the same code has run twice as slowly from one
+ * hour to the next: when a figure differs from the committed report, compare this first.
+ */
+function hostCheckMs() {
+  const times = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    let sum = 0;
+    for (let i = 0; i < 3e7; i++) sum = (sum + i * 7) % 1_000_003;
+    // The words depend on the sum, so the optimiser cannot drop the loop.
+    Array.from({ length: 200_000 }, (_, i) => `w${(i * 7919 + sum) % 200_003}`).sort();
+    times.push(performance.now() - started);
+  }
+  return Math.round(median(times));
+}
+
 function timedBuild(cwd, env = {}) {
   const started = performance.now();
   const result = spawnSync('npx', ['astro', 'build'], { cwd, stdio: 'pipe', env: { ...process.env, ...env } });
@@ -406,6 +424,7 @@ function backendGoalsMet(backend) {
 // `node scripts/bench.mjs --backend-only` (or BENCH_BACKEND_ONLY=1): only the embedded
 // backend's figures, printed beside their goals; no build, no browser, no report file.
 if (process.argv.includes('--backend-only') || process.env.BENCH_BACKEND_ONLY === '1') {
+  console.log(`Host check: ${hostCheckMs()} ms`);
   console.log('Measuring the embedded backend (100,000 rows per table)…');
   const backend = await backendThroughput();
   printBackend(backend);
@@ -424,8 +443,10 @@ const report = {
     chromium: CHROME ? spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'bundled',
   },
   budgets: BUDGET,
+  hostCheckMs: {},
 };
 
+report.hostCheckMs.lighthouse = hostCheckMs();
 console.log('Building the site…');
 report.buildSeconds = seconds(timedBuild('.'));
 const server = await startServer();
@@ -435,8 +456,10 @@ try {
 } finally {
   process.kill(-server.pid);
 }
+report.hostCheckMs.thousandEssayBuild = hostCheckMs();
 console.log('Building a generated site with 1,000 essays…');
 report.thousandEssayBuildSeconds = seconds(thousandEssayBuild());
+report.hostCheckMs.backend = hostCheckMs();
 console.log('Measuring the embedded backend…');
 report.backend = await backendThroughput();
 
@@ -483,5 +506,9 @@ console.log(
   `\nbuild: ${report.buildSeconds} s; 1,000-essay build with cards: ${report.thousandEssayBuildSeconds} s (budget 90 s)`,
 );
 printBackend(report.backend);
+const check = report.hostCheckMs;
+console.log(
+  `host check before each part (ms, lower is faster): Lighthouse ${check.lighthouse}, 1,000-essay build ${check.thousandEssayBuild}, backend ${check.backend}`,
+);
 console.log(`budgets met: ${report.budgetsMet ? 'yes' : 'NO'}  (bench/report.json)`);
 process.exit(0);
