@@ -60,11 +60,60 @@ function utilitiesBlock(css) {
   return null;
 }
 
+/**
+ * Every name a rule of `css` could look for in a page (classes, ids, tags, attribute names and
+ * values), with CSS escapes undone: `.\32 xl\:grid` gives `2xl:grid`. Property names and
+ * values come along; a few names too many cost nothing.
+ */
+export function cssNames(css) {
+  const names = css.match(/(?:[\w\u0080-\uffff-]|\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F])+/g) ?? [];
+  return new Set(
+    names.map((name) =>
+      name.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex, char) =>
+        hex ? String.fromCodePoint(parseInt(hex, 16)) : char,
+      ),
+    ),
+  );
+}
+
+// PurgeCSS parses the whole utilities layer again for each page, about 20 ms a page, which a
+// site of a thousand essays pays a thousand times. Its choice of rules depends only on which of
+// the layer's names the page contains, and pages of one kind contain the same ones (an essay's
+// prose and links differ; its classes do not), so each layer keeps the result per set of names.
+const prunedLayers = new Map();
+const scriptTokens = new Map();
+
+async function pruneUtilities(utilities, markup, scripts) {
+  let layer = prunedLayers.get(utilities);
+  if (!layer) {
+    layer = { names: cssNames(utilities), results: new Map() };
+    prunedLayers.set(utilities, layer);
+  }
+  const tokens = new Set(extractTokens(markup));
+  for (const script of scripts) {
+    if (!scriptTokens.has(script)) scriptTokens.set(script, extractTokens(script));
+    for (const token of scriptTokens.get(script)) tokens.add(token);
+  }
+  const key = [...tokens]
+    .filter((token) => layer.names.has(token))
+    .sort()
+    .join(' ');
+  if (!layer.results.has(key)) {
+    const [pruned] = await new PurgeCSS().purge({
+      content: [{ raw: markup, extension: 'html' }, ...scripts.map((raw) => ({ raw, extension: 'js' }))],
+      css: [{ raw: utilities }],
+      defaultExtractor: extractTokens,
+      dynamicAttributes: [...new Set([...utilities.matchAll(/\[([\w-]+)/g)].map((m) => m[1]))],
+      keyframes: false,
+      variables: false,
+    });
+    layer.results.set(key, pruned.css);
+  }
+  return layer.results.get(key);
+}
+
 export async function pruneHtml(html, scripts) {
-  const content = [
-    { raw: (html.replace(STYLE, '').match(TAG_OR_SCRIPT) ?? []).join(' '), extension: 'html' },
-    ...scripts.map((raw) => ({ raw, extension: 'js' })),
-  ];
+  const markup = (html.replace(STYLE, '').match(TAG_OR_SCRIPT) ?? []).join(' ');
   const replacements = [];
   for (const [, css] of html.matchAll(STYLE)) {
     const block = utilitiesBlock(css);
@@ -72,16 +121,8 @@ export async function pruneHtml(html, scripts) {
       replacements.push(css);
       continue;
     }
-    const utilities = css.slice(...block);
-    const [pruned] = await new PurgeCSS().purge({
-      content,
-      css: [{ raw: utilities }],
-      defaultExtractor: extractTokens,
-      dynamicAttributes: [...new Set([...utilities.matchAll(/\[([\w-]+)/g)].map((m) => m[1]))],
-      keyframes: false,
-      variables: false,
-    });
-    replacements.push(css.slice(0, block[0]) + pruned.css + css.slice(block[1]));
+    const pruned = await pruneUtilities(css.slice(...block), markup, scripts);
+    replacements.push(css.slice(0, block[0]) + pruned + css.slice(block[1]));
   }
   let i = 0;
   return html.replace(STYLE, () => `<style>${replacements[i++]}</style>`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pruneHtml } from '../../src/integrations/prune-css.mjs';
+import { cssNames, pruneHtml } from '../../src/integrations/prune-css.mjs';
 
 const css = [
   '@layer base{:focus-visible{outline:3px solid}[hidden]:where(:not([hidden=until-found])){display:none!important}}',
@@ -46,5 +46,30 @@ describe('pruneHtml', () => {
     expect(out).toContain(':focus-visible{outline:3px solid}');
     expect(out).toContain('[hidden]:where(:not([hidden=until-found]))');
     expect(out).toContain('.card[data-astro-cid-x]{padding:1rem}');
+  });
+});
+
+describe('pruning many pages', () => {
+  const layer = '@layer utilities{.flex{display:flex}.\\32 xl\\:wide{max-width:none}.py-0\\.5{padding-block:2px}}';
+  const pageWith = (body: string) => `<html><head><style>${layer}</style></head><body>${body}</body></html>`;
+
+  it('reads the names a layer looks for with CSS escapes undone', () => {
+    const names = cssNames(layer);
+    expect(names).toContain('2xl:wide');
+    expect(names).toContain('py-0.5');
+    expect(names).toContain('flex');
+  });
+
+  it('gives a page its own result when it differs from the pages before it only in a class the layer names', async () => {
+    const first = styleOf(await pruneHtml(pageWith('<a href="/one" class="flex">One</a>'), []));
+    expect(first).not.toContain('wide');
+    expect(first).not.toContain('py-0');
+    const wide = styleOf(await pruneHtml(pageWith('<a href="/one" class="flex 2xl:wide">One</a>'), []));
+    expect(wide).toContain('.\\32 xl\\:wide{max-width:none}');
+    const padded = styleOf(await pruneHtml(pageWith('<a href="/one" class="flex py-0.5">One</a>'), []));
+    expect(padded).toContain('.py-0\\.5{padding-block:2px}');
+    // A page like the first, with other links and prose, gets the first page's result.
+    const another = styleOf(await pruneHtml(pageWith('<a href="/two" class="flex">Two grids</a>'), []));
+    expect(another).toBe(first);
   });
 });
