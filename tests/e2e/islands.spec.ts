@@ -36,6 +36,19 @@ async function scrollThrough(page: Page) {
   for (let y = 0; y <= height; y += 400) await page.mouse.wheel(0, 400);
 }
 
+/**
+ * Opens the page and scrolls through all of it, which must load no React; the returned list
+ * keeps collecting what loads after.
+ */
+async function readWithoutReact(page: Page, path: string): Promise<string[]> {
+  const react = watchReact(page);
+  await page.goto(path);
+  await scrollThrough(page);
+  await page.waitForLoadState('networkidle');
+  expect(react).toEqual([]);
+  return react;
+}
+
 /** Holds React's client module back, so a press lands on the server's markup, before hydration. */
 const holdReactClient = (page: Page) =>
   page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
@@ -66,11 +79,7 @@ for (const [path, hydrating] of Object.entries(expected)) {
 
 for (const path of ['/about', '/essays/philosophy/golden-age']) {
   test(`${path} loads no React until the visitor starts the Konami code`, async ({ page }) => {
-    const react = watchReact(page);
-    await page.goto(path);
-    await scrollThrough(page);
-    await page.waitForLoadState('networkidle');
-    expect(react).toEqual([]);
+    const react = await readWithoutReact(page, path);
     // Arrows that scroll the page are not the code's first key.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('b');
@@ -83,11 +92,7 @@ for (const path of ['/about', '/essays/philosophy/golden-age']) {
 }
 
 test('/curious-mind-quiz loads no React until the visitor reaches for the quiz', async ({ page }) => {
-  const react = watchReact(page);
-  await page.goto('/curious-mind-quiz');
-  await scrollThrough(page);
-  await page.waitForLoadState('networkidle');
-  expect(react).toEqual([]);
+  const react = await readWithoutReact(page, '/curious-mind-quiz');
   expect(names(await islands(page), false)).toEqual(['CuriousMindQuiz', 'KonamiListener', 'Toaster']);
   await page.getByRole('button', { name: 'Begin the Quiz' }).hover();
   await expect.poll(async () => names(await islands(page), true)).toEqual(['CuriousMindQuiz']);
@@ -97,11 +102,7 @@ test('/curious-mind-quiz loads no React until the visitor reaches for the quiz',
 });
 
 test('/line-bank loads no React until the visitor reaches for a chip or a Copy button', async ({ page }) => {
-  const react = watchReact(page);
-  await page.goto('/line-bank');
-  await scrollThrough(page);
-  await page.waitForLoadState('networkidle');
-  expect(react).toEqual([]);
+  const react = await readWithoutReact(page, '/line-bank');
   await expect(page.locator('[data-line]')).toHaveCount(12);
   expect(names(await islands(page), false)).toEqual(['KonamiListener', 'LineBank', 'Toaster']);
   // Tabbing into the chips is reaching for them, as pointing at them is.
