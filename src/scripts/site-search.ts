@@ -56,7 +56,7 @@ export function initSiteSearch(): void {
           link.href = item.url.replace(/\.html$/, '');
           link.className = 'block py-3 text-ink no-underline hover:text-accent';
           const title = document.createElement('span');
-          title.className = 'block font-display text-lg font-semibold';
+          title.className = 'block font-display text-step-0 font-semibold';
           title.textContent = item.meta.title?.replace(/ · Genesis by Elias Varros$/, '') ?? item.url;
           const excerpt = document.createElement('span');
           excerpt.className = 'mt-1 block text-sm text-muted';

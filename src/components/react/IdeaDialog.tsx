@@ -107,7 +107,7 @@ export default function IdeaDialog({
           <button
             type="button"
             onClick={onClose}
-            className="-mr-2 rounded-full p-2 text-2xl leading-none text-muted hover:text-ink"
+            className="-mr-2 rounded-full p-2 text-step-2 leading-none text-muted hover:text-ink"
             aria-label="Close dialog"
           >
             ×
