@@ -86,3 +86,37 @@ test('every page inlines only the styles it can use, within the CSS budget', asy
   }
   expect(over, `over the ${kb(INLINE_CSS_BUDGET)} inlined CSS budget`).toEqual([]);
 });
+
+// Fonts at first layout: in Chrome on Windows and Linux, each family a page's stacks name that the
+// device lacks, and each distinct size, weight and style of a system font, is a synchronous round
+// trip from the renderer to the browser process before the first paint (1 to 3 ms each on this
+// machine, most of the first layout). A first visit is set in system fonts, so the page's type
+// variety is part of its cost: the one type scale in src/styles/global.css keeps it small.
+const FONT_SETUPS_BUDGET = 20;
+
+test('a first visit to any page lays out at most 20 distinct fonts on a phone', async ({ browser, page, baseURL }) => {
+  test.setTimeout(180_000);
+  const over: string[] = [];
+  const report: string[] = [];
+  for (const path of await pagePaths(page)) {
+    const visit = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const fresh = await visit.newPage();
+    await fresh.goto(path);
+    const setups = await fresh.evaluate(() => {
+      const seen = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!node.textContent?.trim() || !element?.checkVisibility()) continue;
+        const { fontFamily, fontSize, fontWeight, fontStyle } = getComputedStyle(element);
+        seen.add([fontFamily, fontSize, fontWeight, fontStyle].join(' '));
+      }
+      return [...seen].sort();
+    });
+    await visit.close();
+    report.push(`${path}: ${setups.length}`);
+    if (setups.length > FONT_SETUPS_BUDGET) over.push(`${path}: ${setups.length}\n  ${setups.join('\n  ')}`);
+  }
+  console.log(report.join('\n'));
+  expect(over, `over ${FONT_SETUPS_BUDGET} fonts at first layout`).toEqual([]);
+});
