@@ -30,8 +30,9 @@ test('the web fonts arrive after the first page and set the next one, with nothi
   await page.goto('/book');
   expect(await family()).not.toContain('Literata');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fontsCached'))).toBe('1');
-  // Downloading did not apply them to this page.
+  // Downloading did not apply them to this page, nor load (decode) any face on it.
   expect(await family()).not.toContain('Literata');
+  expect(await page.evaluate(() => [...document.fonts].filter((f) => f.status !== 'unloaded').length)).toBe(0);
 
   await page.addInitScript(() => {
     (window as unknown as { shifts: number }).shifts = 0;
