@@ -87,7 +87,7 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
             className={`mx-auto max-w-3xl text-center${!hydrated && i !== 0 ? ' js-hidden' : ''}`}
           >
             {quote.icon && (
-              <span aria-hidden="true" className="text-step-3">
+              <span aria-hidden="true" className="text-step-3 leading-tight">
                 {quote.icon}
               </span>
             )}

@@ -50,6 +50,15 @@ test('the web fonts arrive after the first page and set the next one, with nothi
   });
   expect(loaded.some((f) => f.startsWith('Literata'))).toBe(true);
   expect(loaded.some((f) => f.startsWith('Fraunces'))).toBe(true);
+  // …from the browser's cache, where the first page put them: nothing came over the network.
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.endsWith('.woff2'))
+      .map((r) => (r as PerformanceResourceTiming).transferSize),
+  );
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(fetched.every((bytes) => bytes === 0)).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });
 
