@@ -144,7 +144,11 @@ test.describe('readable with JavaScript disabled', () => {
     for (const route of Object.keys(routes)) {
       await page.goto(route);
       await expect(page.locator('h1')).toBeVisible();
-      expect((await page.locator('main').innerText()).split(/\s+/).length, route).toBeGreaterThan(150);
+      // Prose blocks are laid out as the reader nears them (content-visibility), and innerText
+      // reads what is laid out: right after load a block may not be yet, so wait for the words.
+      await expect
+        .poll(async () => (await page.locator('main').innerText()).split(/\s+/).length, { message: route })
+        .toBeGreaterThan(150);
     }
     await page.goto('/coverstory');
     await expect(page.locator('[data-echo-slide]').first()).toBeVisible();

@@ -250,7 +250,8 @@ test.describe('with JavaScript off', () => {
     for (const path of ['/about', '/essays/philosophy/golden-age']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect((await page.locator('main').innerText()).length).toBeGreaterThan(1500);
+      // innerText reads what is laid out, and prose blocks are laid out as the reader nears them.
+      await expect.poll(async () => (await page.locator('main').innerText()).length).toBeGreaterThan(1500);
     }
   });
 });
