@@ -261,7 +261,12 @@ test.describe('dialogs', () => {
 
   test('the memo is written as if by a language model', async ({ page }) => {
     await page.goto('/ai-collaboration-reflection');
-    await page.getByRole('button', { name: "Open the machine's memo" }).click();
+    // The button sits below the reflection's prose, whose blocks are laid out as they scroll into
+    // view (content-visibility) and may still change height under a click aimed at it.
+    await expect(async () => {
+      await page.getByRole('button', { name: "Open the machine's memo" }).click();
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await expect(page.getByRole('dialog')).toContainText('A language model');
     await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
