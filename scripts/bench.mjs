@@ -7,6 +7,7 @@
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -118,19 +119,60 @@ async function lighthouseRun(url) {
   }
 }
 
+// The control: the essay again, in the same minutes as its own runs, with every header the site
+// sends but Cross-Origin-Opener-Policy. That header makes Chrome commit the page in a new
+// browser process, as it does for a visitor arriving from another site; without it, Lighthouse
+// reuses the process its blank start page has already warmed up. The difference is what a cold
+// process costs, which no page can spend less of.
+const CONTROL_ROUTE = '/essays/philosophy/golden-age';
+const CONTROL_PORT = PORT + 1;
+
+function startControlServer() {
+  const server = createServer((request, response) => {
+    const upstream = httpRequest(`${BASE}${request.url}`, { headers: request.headers }, (reply) => {
+      const headers = { ...reply.headers };
+      delete headers['cross-origin-opener-policy'];
+      response.writeHead(reply.statusCode, headers);
+      reply.pipe(response);
+    });
+    upstream.on('error', () => response.writeHead(502).end());
+    upstream.end();
+  });
+  return new Promise((done) => server.listen(CONTROL_PORT, '127.0.0.1', () => done(server)));
+}
+
 async function lighthouseRoutes() {
   const rows = [];
-  for (const route of ROUTES) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`${BASE}${route}`));
-    const row = { route };
-    for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
-    rows.push(row);
-    console.log(
-      `lighthouse ${route}: perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo} LCP ${Math.round(row.lcpMs)} ms TBT ${Math.round(row.tbtMs)} ms (host index ${Math.round(row.benchmarkIndex)})`,
-    );
+  const control = [];
+  const controlServer = await startControlServer();
+  try {
+    for (const route of ROUTES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await lighthouseRun(`${BASE}${route}`));
+        if (route === CONTROL_ROUTE) control.push(await lighthouseRun(`http://127.0.0.1:${CONTROL_PORT}${route}`));
+      }
+      const row = { route };
+      for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
+      rows.push(row);
+      console.log(
+        `lighthouse ${route}: perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo} LCP ${Math.round(row.lcpMs)} ms TBT ${Math.round(row.tbtMs)} ms (host index ${Math.round(row.benchmarkIndex)})`,
+      );
+    }
+  } finally {
+    controlServer.close();
   }
-  return rows;
+  const tbt = control.map((r) => r.tbtMs);
+  return {
+    rows,
+    control: {
+      route: CONTROL_ROUTE,
+      without: 'Cross-Origin-Opener-Policy',
+      runs: control.length,
+      tbtMs: { median: median(tbt), min: Math.min(...tbt), max: Math.max(...tbt) },
+      performance: median(control.map((r) => r.performance)),
+    },
+  };
 }
 
 /**
@@ -451,7 +493,7 @@ console.log('Building the site…');
 report.buildSeconds = seconds(timedBuild('.'));
 const server = await startServer();
 try {
-  report.lighthouse = await lighthouseRoutes();
+  ({ rows: report.lighthouse, control: report.lighthouseControl } = await lighthouseRoutes());
   report.javascript = await javascriptPerRoute();
 } finally {
   process.kill(-server.pid);
@@ -504,6 +546,10 @@ for (const r of report.lighthouse) {
 }
 console.log(
   `\nbuild: ${report.buildSeconds} s; 1,000-essay build with cards: ${report.thousandEssayBuildSeconds} s (budget 90 s)`,
+);
+const control = report.lighthouseControl;
+console.log(
+  `control: ${control.route} without ${control.without}, ${control.runs} runs between its own: TBT median ${Math.round(control.tbtMs.median)} ms (${Math.round(control.tbtMs.min)}-${Math.round(control.tbtMs.max)}), perf ${Math.round(control.performance * 100)}`,
 );
 printBackend(report.backend);
 const check = report.hostCheckMs;

@@ -14,6 +14,7 @@ test('every page is served with its security headers and runs with zero CSP viol
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['permissions-policy'], path).toContain('camera=()');
+    expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
     await page.waitForLoadState('networkidle');
   }
 });
