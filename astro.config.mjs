@@ -1,11 +1,13 @@
 // @ts-check
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import { loadEnv } from 'vite';
+import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
+import { proseBlockSizes } from './src/integrations/prose-block-sizes.mjs';
 import pruneCss from './src/integrations/prune-css.mjs';
 import scriptsAfterPaint from './src/integrations/scripts-after-paint/index.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
@@ -103,8 +105,9 @@ export default defineConfig({
       },
     },
   ],
-  // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP.
-  markdown: { syntaxHighlight: false },
+  // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP. Each prose
+  // block carries its length, so its height can be guessed before it is laid out.
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [proseBlockSizes] }) },
   integrations: [
     // Essays and field notes may be .mdx, using the components the essay page passes them.
     mdx(),
