@@ -12,6 +12,17 @@ export function watchConsole(page: Page): () => void {
   return () => expect(problems, 'console errors').toEqual([]);
 }
 
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) half a second ahead of the
+ * page's own time, so the timers a test then runs are exact. The page's time, not the test
+ * runner's: on a busy machine the command can arrive after a moment taken from the runner's
+ * clock, which is then in the page's past (a fresh-clone CI run failed so). Half a second is
+ * room for the command on a busy machine, and short of the timers the tests count.
+ */
+export async function pauseClockSoon(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+}
+
 /** Internal links on the current page (no mail links, anchors or external hosts). */
 export async function internalLinks(page: Page): Promise<string[]> {
   const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { pauseClockSoon } from './helpers';
 
 const slides = (page: Page) => page.locator('[data-pulse-slide]');
 /** The carousel hydrates when it scrolls into view (it sits below the fold): scroll there, wait for it. */
@@ -66,7 +67,7 @@ test.describe('home page', () => {
     await page.clock.install();
     await page.goto('/');
     await reachCarousel(page);
-    await page.clock.pauseAt(Date.now() + 100);
+    await pauseClockSoon(page);
     await page.mouse.move(5, 5);
     await page.clock.runFor(7000);
     expect(await visibleSlideIndex(page)).toBe(1);
@@ -83,7 +84,7 @@ test.describe('home page', () => {
     await page.clock.install();
     await page.goto('/');
     await reachCarousel(page);
-    await page.clock.pauseAt(Date.now() + 100);
+    await pauseClockSoon(page);
     await page.locator('[data-pulse-carousel]').hover();
     await page.clock.runFor(15000);
     expect(await visibleSlideIndex(page)).toBe(0);
@@ -94,7 +95,7 @@ test.describe('home page', () => {
     await page.clock.install();
     await page.goto('/');
     await reachCarousel(page);
-    await page.clock.pauseAt(Date.now() + 100);
+    await pauseClockSoon(page);
     await page.mouse.move(5, 5);
     await page.clock.runFor(21000);
     expect(await visibleSlideIndex(page)).toBe(0);
@@ -133,7 +134,9 @@ test.describe('Start Here guide', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Start Here' }).click();
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).not.toBeNull();
+    // The flag is stored on the dialog's close event, which comes in a task after the key.
+    const flag = () => page.evaluate(() => localStorage.getItem('hasVisited'));
+    await expect.poll(flag).not.toBeNull();
 
     await page.evaluate(() => localStorage.clear());
     await page.reload();
@@ -143,7 +146,7 @@ test.describe('Start Here guide', () => {
       .getByRole('dialog')
       .getByRole('link', { name: /Meet the Mind/ })
       .click();
-    expect(await page.evaluate(() => localStorage.getItem('hasVisited'))).not.toBeNull();
+    await expect.poll(flag).not.toBeNull();
   });
 });
 

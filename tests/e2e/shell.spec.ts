@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { watchConsole } from './helpers';
+import { pauseClockSoon, watchConsole } from './helpers';
 
 const groups = {
   'The Book': ['About the Novel', 'Editorial Praise', 'Thematic Guide', 'Cover Story'],
@@ -30,7 +30,7 @@ test.describe('header', () => {
     await page.clock.install();
     await page.goto('/');
     // Stop time so the delays below are exact, whatever the machine's load.
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pauseClockSoon(page);
     const menu = panel(page, 'The Book');
     await summary(page, 'The Book').hover();
     await page.clock.runFor(60);

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { pauseClockSoon } from './helpers';
 
 // Toasts are raised by features; here they arrive the way a redirecting page leaves them:
 // carried over in session storage, which also proves a toast survives a navigation.
@@ -59,8 +60,7 @@ test('auto-dismisses after its duration, pausing while hovered', async ({ page }
   await carryToasts(page, [{ title: 'Timed', duration: 5000 }]);
   await page.goto('/');
   await expect(toast(page)).toBeVisible();
-  // The page's clock, not the test runner's: on a busy machine the two drift apart.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await pauseClockSoon(page);
   await toast(page).hover();
   await page.clock.runFor(8000);
   await expect(toast(page)).toBeVisible();
@@ -129,8 +129,7 @@ test('the timer also pauses while the toast has keyboard focus', async ({ page }
   await carryToasts(page, [{ title: 'Focused', duration: 5000 }]);
   await page.goto('/');
   await expect(toast(page)).toBeVisible();
-  // The page's clock, not the test runner's: on a busy machine the two drift apart.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await pauseClockSoon(page);
   await page.getByRole('button', { name: 'Dismiss notification' }).focus();
   await page.clock.runFor(8000);
   await expect(toast(page)).toBeVisible();
