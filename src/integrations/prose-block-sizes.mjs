@@ -33,7 +33,7 @@ const BLOCKS = [
 const LINE_STARTS = new Set(['p', 'li', 'br', 'tr', 'dt', 'dd', 'h2', 'h3', 'h4', 'figcaption']);
 
 /** Lines a block starts on its own, below itself: each list item, inner paragraph, row or break. */
-export function lineStarts(node) {
+function lineStarts(node) {
   return (node.children ?? []).reduce(
     (count, child) =>
       child.type === 'element' ? count + (LINE_STARTS.has(child.tagName) ? 1 : 0) + lineStarts(child) : count,
@@ -42,7 +42,7 @@ export function lineStarts(node) {
 }
 
 /** The custom properties a block of `text` starting `starts` lines of its own is given. */
-export function blockSizeStyle(text, starts) {
+function blockSizeStyle(text, starts) {
   return `--chars:${text.replace(/\s+/g, ' ').trim().length};--breaks:${Math.max(1, starts)}`;
 }
 
