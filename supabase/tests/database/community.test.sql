@@ -1,7 +1,7 @@
 -- pgTAP tests of the community tables' rules, for `npx supabase test db` against a local
 -- Supabase stack. tests/db/pgtap.test.ts also runs this file against the embedded backend.
 begin;
-select plan(23);
+select plan(24);
 
 -- Shape
 select has_table('public', 'posts', 'posts exists');
@@ -11,6 +11,11 @@ select ok((select relrowsecurity from pg_class where oid = 'public.mota_ideas'::
 select is(
   (select inserts_per_window from private.settings), 5,
   'the rate limit allows 5 inserts per window'
+);
+select is(
+  (select reloptions from pg_class where oid = 'public.mota_ideas_search_idx'::regclass),
+  array['gin_pending_list_limit=256']::text[],
+  'the registry search index keeps no more than 256 kB of new trigrams pending'
 );
 
 -- A hidden row, written as the owner, for the visibility checks below.
