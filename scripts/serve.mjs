@@ -16,16 +16,19 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 const site = await createStaticSite({ root: 'dist' });
 
-// Deadlines for slow clients and a connection cap (scripts/server-limits.mjs).
-const server = createLimitedServer(async (req, res) => {
-  try {
+// Deadlines for slow clients, connection caps, and the answers to unreadable requests and to
+// failures (500, logged), all with the site's security headers (scripts/server-limits.mjs).
+const server = createLimitedServer(
+  async (req, res) => {
     if (backend && (await backend.handle(req, res))) return;
-    await site(req, res);
-  } catch (error) {
-    console.error(`[serve] ${req.method} ${req.url}: ${error instanceof Error ? error.message : error}`);
-    if (!res.headersSent) res.writeHead(500).end('Internal error');
-  }
-});
+    await site.handle(req, res);
+  },
+  {
+    headers: site.securityHeaders,
+    // Behind trusted proxies every connection is a proxy's: one visitor's share is theirs to keep.
+    ...(Number(process.env.TRUST_PROXY) > 0 && { maxConnectionsPerPeer: Infinity }),
+  },
+);
 
 server.listen(port, host, () => {
   console.log(`Serving dist/ on http://${host}:${port}`);

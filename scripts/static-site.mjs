@@ -1,6 +1,7 @@
 // Answers requests for the built site in a folder (dist/): each page at its one canonical
 // address with the headers _headers gives that address, the not-found page (404) otherwise.
-// scripts/serve.mjs (`npm start`) mounts it; tests/unit/static-site.test.ts checks it.
+// scripts/serve.mjs (`npm start`) mounts it on createLimitedServer (scripts/server-limits.mjs),
+// which answers targets no URL parser reads; tests/unit/static-site.test.ts checks the two.
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,12 +36,17 @@ const HOST_FILES = new Set(['_headers', '_redirects']);
 
 /**
  * @param {{ root: string }} options the built site's folder
- * @returns {Promise<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>>}
+ * @returns {Promise<{
+ *   handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>,
+ *   securityHeaders: Record<string, string>,
+ * }>} `handle` answers a request; `securityHeaders` are for answers that are not a file of the
+ *   site (redirects, errors): the site-wide headers and the not-found page's policy
  */
 export async function createStaticSite({ root: folder }) {
   const root = await realpath(resolve(folder)).catch(() => resolve(folder));
   // The same headers a static host sends, from the built _headers file (policies, caching).
   const rules = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
+  const securityHeaders = Object.fromEntries(headersFor(rules, '/404'));
   const cache = new Map();
 
   /** A regular file whose real location is inside the site's folder (no symlinks out). */
@@ -109,10 +115,10 @@ export async function createStaticSite({ root: folder }) {
 
   const withoutSlash = (path) => path.replace(/(.)\/$/, '$1');
 
-  return async function handle(req, res) {
+  async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { ...securityHeaders, Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
       return;
     }
     const file = await resolveFile(url.pathname);
@@ -121,9 +127,13 @@ export async function createStaticSite({ root: folder }) {
     // /forum); /forum.html and /index.html are sent to that address.
     const canonical = canonicalPath(file);
     if (withoutSlash(decodeURIComponent(url.pathname)) !== withoutSlash(canonical)) {
-      res.writeHead(301, { Location: `${encodeURI(canonical)}${url.search}`, 'Content-Length': 0 }).end();
+      res
+        .writeHead(301, { ...securityHeaders, Location: `${encodeURI(canonical)}${url.search}`, 'Content-Length': 0 })
+        .end();
       return;
     }
     return send(req, res, file, 200, withoutSlash(canonical));
-  };
+  }
+
+  return { handle, securityHeaders };
 }

@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { connect } from 'node:net';
 import { test, expect } from './fixtures';
 import { watchCspViolations } from './csp-watch';
 import { pagePaths } from './helpers';
@@ -32,6 +33,47 @@ test('every spelling of a page gets its headers, and only the site is served', a
   expect((await request.get('/forum.html')).headers()['content-security-policy']).toBe(policy);
   expect((await request.get('/for%75m')).headers()['content-security-policy']).toBe(policy);
   expect((await request.get('/_headers')).status()).toBe(404);
+});
+
+/** Writes `text` to the server on a new connection; resolves with the status and headers of its answer. */
+function rawExchange(origin: string, text: string): Promise<{ status: number; headers: Record<string, string> }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [statusLine, ...lines] = received.split('\r\n\r\n')[0].split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers });
+    });
+  });
+}
+
+// Redirects, refusals and requests the server cannot read are answered by the server itself;
+// they carry the same headers as the pages (and an unreadable target is the client's 400).
+test('every answer that is not a page carries the security headers', async ({ baseURL }) => {
+  const close = 'Host: x\r\nConnection: close\r\n\r\n';
+  for (const [text, status] of [
+    [`GET /forum.html HTTP/1.1\r\n${close}`, 301],
+    [`POST /forum HTTP/1.1\r\nContent-Length: 0\r\n${close}`, 405],
+    [`GET //[ HTTP/1.1\r\n${close}`, 400],
+    [`GET http://%zz/ HTTP/1.1\r\n${close}`, 400],
+    [`GET /rest/v1/posts HTTP/1.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n${close}`, 431],
+  ] as const) {
+    const { status: got, headers } = await rawExchange(baseURL!, text);
+    const request = text.split('\r\n')[0].slice(0, 40);
+    expect(got, request).toBe(status);
+    expect(headers['content-security-policy'], request).toMatch(/frame-ancestors 'none'/);
+    expect(headers['x-content-type-options'], request).toBe('nosniff');
+    expect(headers['referrer-policy'], request).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], request).toContain('camera=()');
+    expect(headers['cross-origin-opener-policy'], request).toBe('same-origin');
+  }
 });
 
 test('search (WebAssembly) and toasts (injected styles) work under the policy', async ({ page }) => {

@@ -1,12 +1,14 @@
 // The static server behind `npm start` (scripts/static-site.mjs), on a small built site in a
-// temporary folder: one address per page with its own headers, nothing outside the folder,
+// temporary folder and mounted as scripts/serve.mjs mounts it: one address per page with its
+// own headers, the site's security headers on every other answer, nothing outside the folder,
 // no host configuration files.
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLimitedServer } from '../../scripts/server-limits.mjs';
 import { createStaticSite } from '../../scripts/static-site.mjs';
 
 let folder: string;
@@ -41,8 +43,8 @@ beforeAll(async () => {
   await symlink(join(outside, 'secret.txt'), join(dist, 'leak.txt'));
   await symlink(outside, join(dist, 'elsewhere'));
   await symlink(join(dist, '_astro', 'app.js'), join(dist, 'alias.js'));
-  const handle = await createStaticSite({ root: dist });
-  server = createServer((req, res) => void handle(req, res));
+  const site = await createStaticSite({ root: dist });
+  server = createLimitedServer(site.handle, { headers: site.securityHeaders });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -84,6 +86,19 @@ describe("one address per page, with that page's headers", () => {
   it('answers unknown paths with the not-found page and its policy', async () => {
     const response = await get('/nowhere');
     expect(response.status).toBe(404);
+    expect(response.headers.get('content-security-policy')).toBe('policy-of-404');
+  });
+});
+
+describe("the site's security headers on every answer", () => {
+  it.each([
+    ['a redirect', '/forum.html', 'GET', 301],
+    ['another method', '/forum', 'POST', 405],
+    ['another method on no page', '/nowhere', 'DELETE', 405],
+  ])('%s (%s, %s) is a %i with the site-wide headers and the not-found policy', async (_name, path, method, status) => {
+    const response = await fetch(`${origin}${path}`, { method, redirect: 'manual' });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toBe('policy-of-404');
   });
 });
