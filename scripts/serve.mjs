@@ -35,7 +35,9 @@ const server = createLimitedServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => {
+server.listen(port, host, async () => {
+  // Where the moderation tool finds this server (beside the key it may use here).
+  await backend?.listening(server.address());
   console.log(`Serving dist/ on http://${host}:${port}`);
 });
 
