@@ -10,8 +10,10 @@
 // Where: a Supabase project when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (through
 // its API, as service_role), any Postgres when DATABASE_URL is set, else the embedded
 // database in DATA_DIR (default .data/): opened directly, or through the running site's API
-// when `npm start` / `npm run dev` holds it. Keys are never printed.
+// when `npm start` / `npm run dev` holds it, at the address that server recorded and only once
+// it has proved it holds the key. Keys are never printed.
 import { createClient } from '@supabase/supabase-js';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -238,14 +240,16 @@ async function openEmbedded() {
   }
   const holder = Number(readIfExists(join(dir, 'embedded-backend.pid')).trim());
   if (holder && holder !== process.pid && isRunning(holder)) {
-    const { SERVICE_KEY_FILE } = await import('../supabase/local/backend.mjs');
+    const { ADDRESS_FILE, SERVICE_KEY_FILE } = await import('../supabase/local/database.mjs');
     const key = readIfExists(join(dir, SERVICE_KEY_FILE)).trim();
-    if (!key)
+    const origin = readIfExists(join(dir, ADDRESS_FILE)).trim();
+    if (!key || !/^http:\/\/[^/?#]+$/.test(origin))
       throw new Error(
-        `The database in ${dir} is in use by process ${holder}, which has no moderation key. Restart it (npm start) or stop it and try again.`,
+        `The database in ${dir} is in use by process ${holder}, which has ${key ? 'not said where it listens' : 'no moderation key'}. Restart it (npm start) or stop it and try again.`,
       );
-    const origin = `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 4321}`;
-    return apiStore(origin, key, `the running site at ${origin} (process ${holder})`);
+    const where = `the running site at ${origin} (process ${holder})`;
+    await checkHoldsKey(origin, key, where, `the database in ${dir} (held by process ${holder})`);
+    return apiStore(origin, key, where);
   }
   const { openDatabase } = await import('../supabase/local/database.mjs');
   const { db, release } = await openDatabase({ dataDir: dir });
@@ -255,6 +259,33 @@ async function openEmbedded() {
     await db.close();
     await release();
   });
+}
+
+/**
+ * The key goes only to a server that shows it has the key already: it answers a fresh random
+ * challenge with the HMAC the key makes of it. Whatever else listens at that address (a process
+ * that took the port after the server died, a record someone else wrote) gets the challenge,
+ * which is worth nothing, and never the key.
+ * @param {string} origin @param {string} key @param {string} where
+ * @param {string} database the database the key belongs to, for the message
+ */
+async function checkHoldsKey(origin, key, where, database) {
+  const { OWNER_PROOF_PATH, ownerProof } = await import('../supabase/local/backend.mjs');
+  const nonce = randomBytes(32).toString('base64url');
+  let proof = '';
+  try {
+    const response = await fetch(`${origin}${OWNER_PROOF_PATH}?nonce=${nonce}`, { redirect: 'error' });
+    if (response.ok) proof = String((await response.json()).proof ?? '');
+  } catch (error) {
+    if (/** @type {Error} */ (error).name !== 'SyntaxError')
+      throw new Error(`Could not reach ${where}: ${/** @type {Error} */ (error).message}`);
+  }
+  const expected = Buffer.from(ownerProof(key, nonce));
+  const given = Buffer.from(proof);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new Error(
+      `The server answering at ${origin} does not hold the key of ${database}, so the key was not sent. Restart that server (npm start) and try again.`,
+    );
 }
 
 /** @param {string} file */

@@ -4,12 +4,20 @@ import { existsSync } from 'node:fs';
 import { createLimitedServer } from './server-limits.mjs';
 import { createStaticSite } from './static-site.mjs';
 import { createBackend } from '../supabase/local/backend.mjs';
+import { UnusableDataDirError } from '../supabase/local/database.mjs';
 
 // .env as `astro build` read it, so the backend accepts the key the pages were built with.
 if (existsSync('.env')) process.loadEnvFile('.env');
 // The embedded Supabase stand-in answers /rest/v1/ on this origin, unless a real project is
 // configured.
-const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend();
+const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend().catch(stopIfUnusable);
+
+/** A damaged or foreign DATA_DIR: the message says what to do; a stack trace would bury it. */
+function stopIfUnusable(/** @type {unknown} */ error) {
+  if (!(error instanceof UnusableDataDirError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -30,7 +38,9 @@ const server = createLimitedServer(
   },
 );
 
-server.listen(port, host, () => {
+server.listen(port, host, async () => {
+  // Where the moderation tool finds this server (beside the key it may use here).
+  await backend?.listening(server.address());
   console.log(`Serving dist/ on http://${host}:${port}`);
 });
 

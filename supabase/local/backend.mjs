@@ -2,11 +2,11 @@
 // The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
 // project's own migrations, answering the REST calls supabase-js makes on the site's origin.
 // `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openDatabase, SUPABASE_DIR } from './database.mjs';
+import { ADDRESS_FILE, openDatabase, SERVICE_KEY_FILE, SUPABASE_DIR } from './database.mjs';
 import { DEV_ANON_KEY } from './dev-anon-key.mjs';
 import { SerialQueue } from './queue.mjs';
 import { createRestHandler } from './rest.mjs';
@@ -16,11 +16,21 @@ import { loadSchemaCache } from './schema-cache.mjs';
 const MAX_WAITING_REQUESTS = 1000;
 
 /**
- * The owner's key for this run, in DATA_DIR next to the database it unlocks: PGlite allows one
- * process per database, so the moderation tool (`npm run moderate`) reaches a database that a
- * running server holds through that server's API, as `service_role`, with this key.
+ * Where a server proves it holds the owner's key without sending it. The owner's key for this
+ * run is in DATA_DIR/service-role.key, and where the server listens in DATA_DIR/server-address:
+ * PGlite allows one process per database, so the moderation tool (`npm run moderate`) reaches a
+ * database that a running server holds through that server's API, as `service_role`, with the
+ * key; it asks for a proof first, so the key only ever goes to the server that has it.
  */
-export const SERVICE_KEY_FILE = 'service-role.key';
+export const OWNER_PROOF_PATH = '/rest/v1/owner-proof';
+
+/**
+ * What a server holding `key` answers to the challenge `nonce`.
+ * @param {string} key @param {string} nonce
+ */
+export function ownerProof(key, nonce) {
+  return createHmac('sha256', key).update(`embedded-backend owner proof\n${nonce}`).digest('base64url');
+}
 
 /**
  * @typedef {object} BackendOptions
@@ -42,6 +52,8 @@ export const SERVICE_KEY_FILE = 'service-role.key';
  * @property {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>} handle
  *   answers requests under /rest/v1/ and returns true; returns false for anything else
  * @property {() => Promise<void>} close waits for requests in progress, then closes the database
+ * @property {(address: import('node:net').AddressInfo | string | null) => Promise<void>} listening
+ *   records where the server listens (its `server.address()`) beside the owner's key
  * @property {import('@electric-sql/pglite').PGlite} db the database, as its owner (superuser)
  * @property {string} anonKey the key requests must carry (for scripts that call the API)
  */
@@ -63,6 +75,7 @@ export async function createBackend({
     throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
   const { db, release } = await openDatabase({ dataDir, template, log });
   const keyFile = dataDir === 'memory' ? null : join(resolve(dataDir), SERVICE_KEY_FILE);
+  const addressFile = dataDir === 'memory' ? null : join(resolve(dataDir), ADDRESS_FILE);
   try {
     await configureRateLimit(db, rateLimit);
     if (keyFile) {
@@ -71,14 +84,30 @@ export async function createBackend({
     }
     const schema = await loadSchemaCache(db);
     const queue = new SerialQueue(MAX_WAITING_REQUESTS);
-    const handle = createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows: readMaxRows(), trustProxy });
+    const rest = createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows: readMaxRows(), trustProxy });
     let closing;
     return {
-      handle,
+      async handle(req, res) {
+        if (serviceKey && req.url?.split('?')[0] === OWNER_PROOF_PATH) {
+          const nonce = new URL(req.url, 'http://localhost').searchParams.get('nonce') ?? '';
+          const valid = /^[\w-]{16,128}$/.test(nonce);
+          res.writeHead(valid ? 200 : 400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+          res.end(
+            JSON.stringify(valid ? { proof: ownerProof(serviceKey, nonce) } : { message: 'nonce: 16-128 characters' }),
+          );
+          return true;
+        }
+        return rest(req, res);
+      },
+      async listening(address) {
+        const origin = originOf(address);
+        if (addressFile && origin) await writeFile(addressFile, origin, { mode: 0o600 });
+      },
       db,
       anonKey,
       close() {
-        const forgetKey = () => (keyFile ? rm(keyFile, { force: true }) : undefined);
+        const forgetKey = () =>
+          Promise.all([keyFile, addressFile].map((file) => (file ? rm(file, { force: true }) : undefined)));
         closing ??= queue
           .drain()
           .then(() => db.close())
@@ -92,6 +121,17 @@ export async function createBackend({
     await release();
     throw error;
   }
+}
+
+/**
+ * The origin a local client reaches a listening server at: a server on every interface is
+ * reached on the loopback one.
+ * @param {import('node:net').AddressInfo | string | null} address
+ */
+function originOf(address) {
+  if (!address || typeof address === 'string') return null;
+  const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[address.address] ?? address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 /** @returns {number | undefined} */

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,15 @@ const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 const LOCK_FILE = 'embedded-backend.pid';
 
 /**
+ * Files the embedded backend keeps in DATA_DIR beside the database. A folder holding only these
+ * is as good as empty; anything else in a folder without PG_VERSION is not ours to initialise
+ * over.
+ */
+export const SERVICE_KEY_FILE = 'service-role.key';
+export const ADDRESS_FILE = 'server-address';
+const OWN_FILES = new Set([LOCK_FILE, SERVICE_KEY_FILE, ADDRESS_FILE]);
+
+/**
  * @typedef {object} OpenOptions
  * @property {string} dataDir a directory, or 'memory' for a throwaway database
  * @property {Blob} [template] a dumpDataDir() image to start a new database from instead of
@@ -27,6 +36,9 @@ const LOCK_FILE = 'embedded-backend.pid';
  */
 
 /**
+ * Opens DATA_DIR's database, or makes a new one in an empty folder. A folder that holds
+ * something but no usable database is an Error naming it and what to do, never served: no
+ * initdb over it, no half a table served as if it were whole.
  * @param {OpenOptions} options
  * @returns {Promise<{ db: PGlite, applied: string[], seeded: boolean, release: () => Promise<void> }>}
  *   release: call after closing the database, to free DATA_DIR for other processes
@@ -37,23 +49,159 @@ export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_D
   let release = async () => {};
   if (!inMemory) {
     directory = resolve(dataDir);
-    await mkdir(directory, { recursive: true });
+    // Private to its user: the database holds hidden posts and the rate limit's fingerprints.
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    await chmod(directory, 0o700);
     release = await lockDirectory(directory);
   }
-  const exists = directory !== undefined && existsSync(join(directory, 'PG_VERSION'));
-  const db = await PGlite.create({
-    dataDir: directory,
-    loadDataDir: exists ? undefined : template,
-    // The contrib extensions the migrations create (Supabase ships them too).
-    extensions: { pg_trgm },
-  });
+  /** @type {PGlite | undefined} */
+  let db;
   try {
+    const exists = directory !== undefined && (await holdsDatabase(directory));
+    db = await startPostgres(directory, exists ? undefined : template, exists);
+    if (directory) await keepPrivate(directory);
     const result = await prepareDatabase(db, { supabaseDir, log });
     return { db, ...result, release };
   } catch (error) {
-    await db.close();
+    await db?.close().catch(() => {});
     await release();
     throw error;
+  }
+}
+
+/** DATA_DIR holds something but no database that can be served. */
+export class UnusableDataDirError extends Error {
+  name = 'UnusableDataDirError';
+}
+
+/**
+ * @param {string} directory
+ * @param {string} reason what is wrong, in a clause
+ */
+function unusableDirectory(directory, reason) {
+  return new UnusableDataDirError(
+    `The embedded backend cannot use the database in ${directory}: ${reason}. ` +
+      'Nothing was served from it. Restore it from a backup, or move it aside ' +
+      `(mv "${directory}" "${directory}.damaged") and start again to make a new database there.`,
+  );
+}
+
+/**
+ * Whether the folder holds a database (PG_VERSION). Without one it must be empty but for the
+ * backend's own files: PGlite would otherwise run initdb over whatever is there.
+ * @param {string} directory
+ */
+async function holdsDatabase(directory) {
+  const entries = await readdir(directory);
+  if (entries.includes('PG_VERSION')) return true;
+  const foreign = entries.filter((name) => !OWN_FILES.has(name));
+  if (foreign.length) {
+    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
+    throw unusableDirectory(directory, `it is not empty (${shown}) but holds no database (no PG_VERSION file)`);
+  }
+  return false;
+}
+
+/**
+ * Starts Postgres on the folder and, for an existing database, checks it before anything is
+ * served. Postgres's own reason for refusing a folder (a FATAL or PANIC line on its stderr)
+ * replaces PGlite's "failed to initialize" or the WebAssembly abort it turns a PANIC into.
+ * @param {string | undefined} directory
+ * @param {Blob | undefined} template
+ * @param {boolean} exists
+ */
+async function startPostgres(directory, template, exists) {
+  /** @type {string[]} */
+  const said = [];
+  let listening = true;
+  /** @type {PGlite | undefined} */
+  let db;
+  let mismatch = null;
+  try {
+    db = await PGlite.create({
+      dataDir: directory,
+      loadDataDir: template,
+      // The contrib extensions the migrations create (Supabase ships them too).
+      extensions: { pg_trgm },
+      onStderr: (line) => {
+        if (listening && said.push(line) > 20) said.shift();
+        return true;
+      },
+    });
+    if (exists) mismatch = await compareTotals(db);
+  } catch (error) {
+    if (!directory) throw error;
+    await db?.close().catch(() => {});
+    const reason = lastWords(said) || (error instanceof Error ? error.message : String(error));
+    throw unusableDirectory(directory, `Postgres could not open it (${reason})`);
+  } finally {
+    listening = false;
+  }
+  if (directory && mismatch) {
+    await db.close();
+    throw unusableDirectory(directory, mismatch);
+  }
+  return db;
+}
+
+/**
+ * The reason in Postgres's last log lines: the last FATAL or PANIC (else ERROR) and its DETAIL.
+ * @param {string[]} lines
+ */
+function lastWords(lines) {
+  const parsed = lines.map((line) => /\b(PANIC|FATAL|ERROR|DETAIL):\s+(.*)$/.exec(line)).filter((m) => m !== null);
+  const at = parsed.findLastIndex((m) => m[1] === 'PANIC' || m[1] === 'FATAL');
+  const index = at >= 0 ? at : parsed.findLastIndex((m) => m[1] === 'ERROR');
+  if (index < 0) return '';
+  const detail = parsed[index + 1]?.[1] === 'DETAIL' ? `: ${parsed[index + 1][2]}` : '';
+  return `${parsed[index][1]}: ${parsed[index][2]}${detail}`;
+}
+
+/**
+ * The visible totals the triggers keep against a count of the tables. Damage Postgres does not
+ * notice when it opens (a heap file cut short reads as fewer rows) shows here; a crash does not,
+ * since rows and totals change in the same transaction. 0.18 s at 100,000 posts and 100,000
+ * ideas on a cold start, 0.03 s warm.
+ * @param {PGlite} db
+ * @returns {Promise<string | null>} what disagrees, or null
+ */
+async function compareTotals(db) {
+  const { rows: present } = await db.query("select to_regclass('private.visible_totals') is not null as present");
+  if (!present[0].present) return null; // a database from before the totals: the migration counts them
+  const { rows } = await db.query(
+    `select t.table_name, t.visible::text as kept,
+            (case t.table_name
+               when 'posts' then (select count(*) from public.posts where not is_hidden)
+               when 'mota_ideas' then (select count(*) from public.mota_ideas where not is_hidden)
+             end)::text as counted
+       from private.visible_totals t order by t.table_name`,
+  );
+  const wrong = rows.filter((row) => row.counted !== null && row.counted !== row.kept);
+  if (!wrong.length) return null;
+  return `${wrong
+    .map((row) => `${row.table_name} holds ${row.counted} visible rows where its kept total says ${row.kept}`)
+    .join('; ')}, so rows are missing or damaged`;
+}
+
+/**
+ * Takes group and other access away from everything in the folder. PGlite writes the files it
+ * unpacks (initdb's result, a template) with mode 0666 whatever the umask; the files Postgres
+ * creates later it opens 0600 itself, and the 0700 folder keeps out everyone else meanwhile.
+ * Changing the process umask instead would not reach those chmod'ed files, and is not allowed
+ * in a worker thread. About 1,000 entries: a few milliseconds.
+ * @param {string} directory
+ */
+async function keepPrivate(directory) {
+  for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    const path = join(entry.parentPath, entry.name);
+    try {
+      const { mode } = await stat(path);
+      if (mode & 0o077) await chmod(path, mode & 0o700);
+    } catch (error) {
+      // Postgres is running: a temporary file may be gone already.
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    }
   }
 }
 
@@ -73,7 +221,7 @@ async function lockDirectory(directory) {
         'Stop that process, or give this one another DATA_DIR (DATA_DIR=memory for a throwaway database).',
     );
   }
-  await writeFile(file, String(process.pid));
+  await writeFile(file, String(process.pid), { mode: 0o600 });
   return async () => {
     const current = Number((await readFile(file, 'utf8').catch(() => '')).trim());
     if (current === process.pid) await rm(file, { force: true });

@@ -88,8 +88,9 @@ export function statusForSqlState(sqlState) {
  * @param {unknown} error
  * @param {string} method the request's method: supabase-js retries GET and HEAD on 503,
  *   so those never get one (a retry storm would only deepen whatever caused it)
+ * @param {string} [path] the request's path, without its query (which holds visitor text)
  */
-export function toApiError(error, method) {
+export function toApiError(error, method, path = '') {
   if (error instanceof ApiError) return error;
   if (error instanceof Error && error.name === 'QueueFullError') {
     // PostgREST's answer when no database connection frees up in time.
@@ -101,6 +102,13 @@ export function toApiError(error, method) {
   if (pg && typeof pg.code === 'string' && pg.severity) {
     let status = statusForSqlState(pg.code);
     if (status === 503 && (method === 'GET' || method === 'HEAD')) status = 500;
+    if (status >= 500) {
+      // The database's own trouble (damaged data XX, input/output 58, a full disk 53 …): the
+      // server's log gets Postgres's words, which can name files in DATA_DIR; the visitor gets
+      // the code and a sentence without them.
+      console.error(`[community backend] ${method} ${path}: database error ${pg.code}: ${pg.message}`);
+      return new ApiError(status, pg.code, 'Internal error in the embedded backend');
+    }
     return new ApiError(status, pg.code, pg.message ?? 'Database error', {
       details: pg.detail ?? null,
       hint: pg.hint ?? null,

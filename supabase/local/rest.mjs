@@ -67,7 +67,7 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
         throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
     } catch (error) {
-      if (!res.headersSent) sendError(res, toApiError(error, method), method === 'HEAD');
+      if (!res.headersSent) sendError(res, toApiError(error, method, url.pathname), method === 'HEAD');
     }
     return true;
   };

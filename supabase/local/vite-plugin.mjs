@@ -48,6 +48,10 @@ export function embeddedSupabase() {
         }),
       );
       backend.catch((error) => server.config.logger.error(`[community backend] ${error.stack ?? error}`));
+      // Where the moderation tool finds this server, once it listens.
+      server.httpServer?.once('listening', () =>
+        backend?.then((b) => b.listening(server.httpServer?.address() ?? null)).catch(() => {}),
+      );
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/rest/v1')) return next();
         /** @type {Promise<import('./backend.mjs').Backend>} */ (backend)

@@ -82,6 +82,7 @@ export async function serve(backend: Backend): Promise<RunningBackend> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await backend.listening(server.address());
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

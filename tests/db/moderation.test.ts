@@ -2,7 +2,9 @@
 // the embedded database opened directly, and DATABASE_URL (on the real PostgreSQL cluster
 // `npm test` starts, when there is one). Also the owner key of the embedded backend's API.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +63,60 @@ describe('the embedded API with the owner key', () => {
       await api.stop();
     }
   });
+});
+
+describe('npm run moderate through a running server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'genesis-moderate-running-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A server on another port that answers like the API and keeps what it was sent. */
+  async function startDecoy() {
+    const seen: IncomingMessage['headers'][] = [];
+    const paths: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      paths.push(req.url ?? '');
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(req.url?.startsWith('/rest/v1/owner-proof') ? JSON.stringify({ proof: 'made-up' }) : '[]');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { port, seen, paths, stop: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('sends the owner key only to the server that holds it, wherever HOST and PORT point', async () => {
+    const api = await serve(
+      await createBackend({ dataDir, template: await migratedImage(), anonKey: DEV_ANON_KEY, rateLimit: 0 }),
+    );
+    const decoy = await startDecoy();
+    try {
+      const key = readFileSync(join(dataDir, 'service-role.key'), 'utf8');
+      const carriesKey = (headers: IncomingMessage['headers']) => JSON.stringify(headers).includes(key);
+
+      // HOST:PORT at the decoy: the tool goes where the server recorded it listens.
+      const listed = await moderate(['list', 'posts', '--limit', '2'], {
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(decoy.port),
+      });
+      expect(listed.stderr).toContain(`the running site at ${api.url}`);
+      expect(listed.code).toBe(0);
+      expect(decoy.seen.filter(carriesKey)).toEqual([]);
+
+      // A record pointing at the decoy (stale, or written by someone else): it is asked for a
+      // proof, cannot give one, and never gets the key.
+      writeFileSync(join(dataDir, 'server-address'), `http://127.0.0.1:${decoy.port}`);
+      const refused = await moderate(['hide', 'posts', '1'], { DATA_DIR: dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('does not hold the key');
+      expect(decoy.paths.length).toBeGreaterThan(0);
+      expect(decoy.seen.filter(carriesKey)).toEqual([]);
+      expect(`${refused.stdout}${refused.stderr}`).not.toContain(key);
+    } finally {
+      await decoy.stop();
+      await api.stop();
+    }
+  }, 60_000);
 });
 
 describe('npm run moderate on a database it opens itself', () => {

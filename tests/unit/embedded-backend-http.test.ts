@@ -1,6 +1,6 @@
 // Pure parts of the embedded backend's HTTP layer (supabase/local/http.mjs, errors.mjs).
 import type { IncomingMessage } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, statusForSqlState, toApiError } from '../../supabase/local/errors.mjs';
 import { forwardedFor } from '../../supabase/local/http.mjs';
 
@@ -55,6 +55,25 @@ describe('PostgREST status codes', () => {
     expect(toApiError(busy, 'GET').status).toBe(500);
     expect(toApiError(busy, 'HEAD').status).toBe(500);
     expect(toApiError(busy, 'POST').status).toBe(503);
+  });
+
+  it.each([
+    ['XX001', 'GET', 500],
+    ['58030', 'POST', 500],
+    ['53100', 'POST', 503],
+  ])('logs a database error %s with the request and answers %s without its file paths', (code, method, status) => {
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void logged.push(args.join(' ')));
+    try {
+      const message = 'could not read blocks 0..0 in file "base/5/16453": read only 0 of 8192 bytes';
+      const error = toApiError({ code, severity: 'ERROR', message }, method, '/rest/v1/posts');
+      expect(error.status).toBe(status);
+      expect(JSON.stringify(error)).not.toMatch(/base\/5|file/);
+      expect(error.toJSON()).toMatchObject({ code, message: 'Internal error in the embedded backend' });
+      expect(logged).toEqual([`[community backend] ${method} /rest/v1/posts: database error ${code}: ${message}`]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('keeps the PostgREST error shape', () => {
