@@ -1,18 +1,14 @@
 // @ts-check
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import { loadEnv } from 'vite';
-import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
-import { proseBlockSizes } from './src/integrations/prose-block-sizes.mjs';
-import pruneCss from './src/integrations/prune-css.mjs';
-import scriptsAfterPaint from './src/integrations/scripts-after-paint/index.mjs';
+import browser from './src/integrations/browser.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
-import { subsetFontFile } from './scripts/subset-fonts.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
 // The build's environment (shell, then .env), declared and checked once in `env.schema` below;
@@ -26,20 +22,11 @@ const { PUBLIC_SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
 );
 const site = PUBLIC_SITE_URL || DEFAULT_SITE_URL;
 
-// Self-hosted fonts, subset to the Latin the site sets and the weights its CSS uses
-// (scripts/subset-fonts.mjs). They are never on the first page's critical path: that page is set
-// in system serifs, src/scripts/web-fonts.ts downloads these after it has loaded, and later pages
-// use them (`.fonts`, set by the head script). `display: optional` means a font that is somehow
-// not at hand is skipped for that page rather than swapped in, so text never shifts.
-/** @param {string} pkg @param {string} file @param {Record<string, number | { min: number, max: number }>} axes */
-const fontFile = (pkg, file, axes) => subsetFontFile(`./node_modules/@fontsource-variable/${pkg}/files/${file}`, axes);
-const [literata, literataItalic, fraunces] = await Promise.all([
-  fontFile('literata', 'literata-latin-wght-normal.woff2', { wght: { min: 400, max: 700 } }),
-  fontFile('literata', 'literata-latin-wght-italic.woff2', { wght: 400 }),
-  // Headings are set at 600, display quotes at 400.
-  fontFile('fraunces', 'fraunces-latin-wght-normal.woff2', { wght: { min: 400, max: 600 } }),
-]);
-
+// Self-hosted fonts, cut down to the Latin the site sets and the weights its CSS uses by
+// scripts/subset-fonts.mjs (its output is committed in src/fonts/). `display: optional`: a page
+// is set in them when they arrive in time for its first paint (the body face is preloaded,
+// BaseLayout), and otherwise stays in the metric-matched fallback, so text never changes typeface
+// under the reader; the next page finds them in the cache.
 // The forum and registry talk to Supabase; without a project configured, to the embedded
 // backend on the site's own origin ('self').
 const supabaseOrigin =
@@ -71,7 +58,7 @@ export default defineConfig({
         "worker-src 'self'",
       ],
       // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
-      // injects (the <head> script comes from scripts-after-paint).
+      // injects (the <head> script, src/integrations/browser.mjs) and of its speculation rules.
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
@@ -89,8 +76,8 @@ export default defineConfig({
       display: 'optional',
       options: {
         variants: [
-          { src: [literata], weight: '400 700', style: 'normal' },
-          { src: [literataItalic], weight: '400', style: 'italic' },
+          { src: ['./src/fonts/literata-latin-wght-normal.woff2'], weight: '400 700', style: 'normal' },
+          { src: ['./src/fonts/literata-latin-wght-italic.woff2'], weight: '400', style: 'italic' },
         ],
       },
     },
@@ -101,23 +88,25 @@ export default defineConfig({
       fallbacks: ['Georgia', 'serif'],
       display: 'optional',
       options: {
-        variants: [{ src: [fraunces], weight: '400 600', style: 'normal' }],
+        variants: [{ src: ['./src/fonts/fraunces-latin-wght-normal.woff2'], weight: '400 600', style: 'normal' }],
       },
     },
   ],
-  // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP. Each prose
-  // block carries its length, so its height can be guessed before it is laid out.
-  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [proseBlockSizes] }) },
+  // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP.
+  markdown: { syntaxHighlight: false },
+  // The next page is there before the tap: every internal link is fetched once it has been in view
+  // for a moment, and Speculation Rules (the static rules Astro writes into each page, hashed into
+  // its policy) prerender the one a visitor points at or starts to press.
+  prefetch: { prefetchAll: true, defaultStrategy: 'viewport' },
+  experimental: { clientPrerender: true },
   integrations: [
     // Essays and field notes may be .mdx, using the components the essay page passes them.
     mdx(),
     react(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
-    // Each page keeps only the Tailwind utilities its markup and scripts can use.
-    pruneCss(),
-    // The <head> script, every other script held until first paint, client:afterpaint/konami.
-    scriptsAfterPaint(),
+    // The <head> script and the client directives of src/browser/.
+    browser(),
     securityHeaders(),
     // Every page's own 1200 × 630 card, drawn from its head after the build (cached between builds).
     socialCards(),

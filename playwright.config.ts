@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
 const systemChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(systemChromium)
+export const launchOptions = existsSync(systemChromium)
   ? {
       executablePath: systemChromium,
       args: [

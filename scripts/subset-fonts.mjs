@@ -1,18 +1,14 @@
-// Cuts the self-hosted variable fonts down to what the site sets: the Latin characters its
-// prose uses and only the weight range its CSS asks for: the three files drop from 143 to 83 KB,
-// which is what a reader's second page downloads (the first never waits for fonts; see the
-// README's performance notes). Runs when astro.config.mjs loads; results are cached under
-// node_modules/.cache, keyed by source and options.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Cuts the self-hosted variable fonts down to what the site sets, and writes them to src/fonts/,
+// where astro.config.mjs takes them from: the Latin characters its prose uses and only the weight
+// range its CSS asks for (143 KB of font files become 83 KB). Run it again after changing the
+// ranges below, the weights the CSS uses, or the @fontsource-variable packages, and commit the
+// files it writes:
+//   node scripts/subset-fonts.mjs
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import subsetFont from 'subset-font';
 
-const CACHE = resolve('node_modules/.cache/site-fonts');
-
-// Basic Latin, Latin-1 (café, naïve, Ægean), typographic quotes,
-// dashes, bullets, ellipsis, primes, euro, trademark and arrows. Anything else falls back,
-// glyph by glyph, to the metric-matched system serif.
+// Basic Latin, Latin-1 (café, naïve, Ægean), typographic quotes, dashes, bullets, ellipsis,
+// primes, euro, trademark and arrows. Anything else falls back, glyph by glyph, to the system serif.
 const RANGES = [
   [0x20, 0x7e],
   [0xa0, 0xff],
@@ -25,27 +21,22 @@ const RANGES = [
   [0x2122, 0x2122],
   [0x2190, 0x2193],
 ];
-export const SUBSET_TEXT = RANGES.map(([from, to]) =>
+const TEXT = RANGES.map(([from, to]) =>
   Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join(''),
 ).join('');
 
-/**
- * Returns the path of the subset WOFF2 for `source`, building it on first use.
- * @param {string} source path of a variable WOFF2
- * @param {Record<string, number | { min: number, max: number }>} axes pinned or narrowed axes
- */
-export async function subsetFontFile(source, axes) {
-  const input = readFileSync(source);
-  const key = createHash('sha256')
-    .update(input)
-    .update(JSON.stringify(axes))
-    .update(SUBSET_TEXT)
-    .digest('hex')
-    .slice(0, 16);
-  const target = join(CACHE, `${key}.woff2`);
-  if (!existsSync(target)) {
-    mkdirSync(CACHE, { recursive: true });
-    writeFileSync(target, await subsetFont(input, SUBSET_TEXT, { targetFormat: 'woff2', variationAxes: axes }));
-  }
-  return target;
+// [package, file, pinned or narrowed axes]: body text at 400-700 and its italic at 400; headings
+// at 600 and display quotes at 400.
+const FONTS = [
+  ['literata', 'literata-latin-wght-normal.woff2', { wght: { min: 400, max: 700 } }],
+  ['literata', 'literata-latin-wght-italic.woff2', { wght: 400 }],
+  ['fraunces', 'fraunces-latin-wght-normal.woff2', { wght: { min: 400, max: 600 } }],
+];
+
+mkdirSync('src/fonts', { recursive: true });
+for (const [pkg, file, axes] of FONTS) {
+  const source = readFileSync(`node_modules/@fontsource-variable/${pkg}/files/${file}`);
+  const subset = await subsetFont(source, TEXT, { targetFormat: 'woff2', variationAxes: axes });
+  writeFileSync(`src/fonts/${file}`, subset);
+  console.log(`src/fonts/${file}: ${Math.round(source.length / 1024)} KB -> ${Math.round(subset.length / 1024)} KB`);
 }

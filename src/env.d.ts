@@ -1,16 +1,16 @@
 /// <reference types="astro/client" />
 
-// The site's own client directives (src/integrations/scripts-after-paint/).
+// The site's own client directives (src/browser/directives/).
 declare module 'astro' {
   interface AstroClientDirectives {
     /**
-     * Hydrate after the first paint; with "visible", once the island is also in view; with
-     * "intent", once the visitor reaches for it (scripts-after-paint/after-paint-directive.ts).
+     * Keep every press that lands before hydration; hydrate at idle after load, with "load" at
+     * once, with "near" within a screen of view, or sooner when reached for (press.ts).
      */
-    'client:afterpaint'?: boolean | 'visible' | 'intent';
-    /** Hydrate when a visitor starts the Konami sequence (scripts-after-paint/konami-directive.ts). */
+    'client:press'?: boolean | 'load' | 'near';
+    /** Hydrate when a visitor starts the Konami sequence (konami.ts). */
     'client:konami'?: boolean;
-    /** Hydrate when a toast is raised or carried over (scripts-after-paint/toast-directive.ts). */
+    /** Hydrate when a toast is raised or carried over, or at idle beside another island (toast.ts). */
     'client:toast'?: boolean;
   }
 }

@@ -5,7 +5,7 @@ export const FIRST_LIGHT_PATH = '/firstlight';
 
 /**
  * Typing the Konami sequence anywhere but in a form field opens the hidden First Light page.
- * Hydrated by `client:konami` (src/integrations/scripts-after-paint/konami-directive.ts) only once a visitor presses the
+ * Hydrated by `client:konami` (src/browser/directives/konami.ts) only once a visitor presses the
  * sequence's first key; the keys pressed while it loaded are replayed first.
  */
 export default function KonamiListener() {

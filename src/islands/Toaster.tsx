@@ -8,7 +8,7 @@ import {
   takeQueuedToasts,
   type QueuedToast,
 } from '../lib/toast';
-import { addToastGestures } from '../scripts/toast-gestures';
+import { addToastGestures } from '../browser/toast-gestures';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
 const raise = {
@@ -21,7 +21,7 @@ const raise = {
  * The toast area on every page: sonner's Toaster and toast(), one toast at a time (a new one
  * replaces the old), fed by showToast() (src/lib/toast.ts) through the page's queue and the
  * toasts a previous page carried over. Sonner places, times (pausing on hover), announces and
- * closes them; src/scripts/toast-gestures.ts adds Escape, the pause on focus and the exact swipe.
+ * closes them; src/browser/toast-gestures.ts adds Escape, the pause on focus and the exact swipe.
  */
 export default function Toaster() {
   const area = useRef<HTMLElement>(null);

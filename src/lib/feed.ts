@@ -18,14 +18,6 @@ export function absoluteUrls(html: string, pageUrl: string): string {
     });
 }
 
-/**
- * Drops the length each prose block carries for the site's stylesheet (`--chars`, `--breaks`):
- * a feed reader has no use for them.
- */
-export function withoutBlockSizes(html: string): string {
-  return html.replace(/\sstyle="--chars:\d+;--breaks:\d+"/g, '').replace(/;--chars:\d+;--breaks:\d+"/g, '"');
-}
-
 export interface FeedEssay {
   url: string;
   title: string;

@@ -145,7 +145,7 @@ export function quizContentProblems(
   return problems;
 }
 
-/** What the quiz page does on load with the type id saved by an earlier run (src/scripts/quiz-return.ts). */
+/** What the quiz page does on load with the type id saved by an earlier run (src/browser/quiz-return.ts). */
 export type SavedTypeAction = { kind: 'none' } | { kind: 'redirect'; id: string } | { kind: 'remove' };
 
 export function savedTypeAction(saved: string | null, knownIds: readonly string[]): SavedTypeAction {

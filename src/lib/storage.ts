@@ -13,7 +13,6 @@ export const storageKeys = {
   hasVisited: 'hasVisited',
   bannerDismissed: 'bannerDismissed',
   theme: 'theme',
-  fontsCached: 'fontsCached',
   pendingToasts: 'pendingToasts',
   firstLightPrefix: 'firstLightSignup:',
   earlyAccessPrefix: 'earlyAccessOptIn:',

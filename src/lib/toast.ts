@@ -4,7 +4,7 @@ import { readJSON, storageKeys, writeJSON } from './storage';
  * The one helper every feature uses to tell the visitor something.
  * It is framework-free, so plain page scripts can call it too: it queues the message and wakes
  * the toast area, an island that hydrates on demand (`client:toast`,
- * src/integrations/scripts-after-paint/toast-directive.ts) and hands the message to sonner
+ * src/browser/directives/toast.ts) and hands the message to sonner
  * (src/islands/Toaster.tsx), so a page pays for React only when it has something to say.
  * A toast raised just before a redirect is carried in session storage to the next page.
  */

@@ -2,18 +2,16 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { watchCspViolations } from './csp-watch';
 
 /**
- * Pages start their scripts at the first contentful paint, after the `load` event Playwright
- * waits for (src/integrations/scripts-after-paint/). A visitor never notices; a test that
- * clicks at once would. So `goto`, `reload` and `goBack` here also wait until every script has
- * run (the head script marks <html data-ready>) and every island has hydrated, or return at once
- * when JavaScript is off.
+ * An island made to be pressed keeps a press that lands before it has hydrated, and hands it
+ * over after (src/browser/directives/press.ts); a visitor never notices. A test that types into
+ * a form field, or reads state React renders, needs the island to be React's first. So `goto`,
+ * `reload` and `goBack` here also wait until every island due to hydrate has, or return at once
+ * when JavaScript is off. A test of a press before hydration navigates with `waitUntil` other than
+ * 'load', which returns as Playwright's own does.
  */
-export async function waitForScripts(page: Page): Promise<void> {
-  await page.locator('html[data-ready], html:not(.js)').waitFor({ state: 'attached' });
-  // Islands hydrate at the same moment, asynchronously; Astro drops `ssr` once one has. Those
-  // that wait for something else are not waited for: the Konami listener (its first key), the
-  // toast area (a toast), islands that wait for the visitor to reach for them, and islands that
-  // hydrate on view while they are out of view.
+export async function waitForIslands(page: Page): Promise<void> {
+  // Those that wait for something else are not waited for: the Konami listener (its first key),
+  // the toast area (a toast) and islands that wait to come near the viewport while they are not.
   // A page may leave on its own meanwhile (the quiz sends a returning visitor to their portal):
   // then there is nothing left to wait for here, and the test checks where it arrived.
   const due = () =>
@@ -35,8 +33,7 @@ export function islandsDue(): string[] {
       const client = island.getAttribute('client');
       const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { name?: string; value?: unknown };
       if (client === 'konami' || client === 'toast') return false;
-      if (client === 'afterpaint' && opts.value === 'intent') return false;
-      if (client === 'visible' || (client === 'afterpaint' && opts.value === 'visible')) return inView(island);
+      if (client === 'press' && opts.value === 'near') return inView(island);
       return true;
     })
     .map((island) => JSON.parse(island.getAttribute('opts') ?? '{}').name as string);
@@ -53,7 +50,9 @@ export const test = base.extend({
       Object.assign(page, {
         [name]: async (...args: unknown[]) => {
           const response = await original(...args);
-          if (response !== null) await waitForScripts(page);
+          const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
+            { waitUntil?: string } | undefined;
+          if (response !== null && (options?.waitUntil ?? 'load') === 'load') await waitForIslands(page);
           return response;
         },
       });

@@ -49,31 +49,27 @@ async function readWithoutReact(page: Page, path: string): Promise<string[]> {
   return react;
 }
 
-/** Holds React's client module back, so a press lands on the server's markup, before hydration. */
-const holdReactClient = (page: Page) =>
-  page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-
 const expected: Record<string, string[]> = {
   '/': ['PulseCarousel'],
-  '/firstlight': ['FirstLightForm'],
-  '/early-access-signup': ['EarlyAccessForm'],
-  '/forum': ['CarobForum'],
-  '/mota': ['MotaRegistry'],
+  '/curious-mind-quiz': ['CuriousMindQuiz', 'Toaster'],
+  '/line-bank': ['LineBank', 'Toaster'],
+  '/firstlight': ['FirstLightForm', 'Toaster'],
+  '/early-access-signup': ['EarlyAccessForm', 'Toaster'],
+  '/forum': ['CarobForum', 'Toaster'],
+  '/mota': ['MotaRegistry', 'Toaster'],
   '/about': [],
   '/essays/philosophy/golden-age': [],
 };
 
 for (const [path, hydrating] of Object.entries(expected)) {
-  test(`${path} hydrates ${hydrating.join(', ') || 'no island'}; the Konami listener and the toast area wait`, async ({
+  test(`${path} hydrates ${hydrating.join(', ') || 'no island'} without being touched; the rest wait`, async ({
     page,
   }) => {
     await page.goto(path);
     await scrollThrough(page);
     await expect.poll(async () => names(await islands(page), true)).toEqual(hydrating);
-    expect(names(await islands(page), false)).toEqual(['KonamiListener', 'Toaster']);
+    const waiting = hydrating.includes('Toaster') ? ['KonamiListener'] : ['KonamiListener', 'Toaster'];
+    expect(names(await islands(page), false)).toEqual(waiting);
   });
 }
 
@@ -91,70 +87,133 @@ for (const path of ['/about', '/essays/philosophy/golden-age']) {
   });
 }
 
-test('/curious-mind-quiz loads no React until the visitor reaches for the quiz', async ({ page }) => {
-  const react = await readWithoutReact(page, '/curious-mind-quiz');
-  expect(names(await islands(page), false)).toEqual(['CuriousMindQuiz', 'KonamiListener', 'Toaster']);
-  await page.getByRole('button', { name: 'Begin the Quiz' }).hover();
-  await expect.poll(async () => names(await islands(page), true)).toEqual(['CuriousMindQuiz']);
-  expect(react.some((url) => /CuriousMindQuiz/.test(url))).toBe(true);
-  await page.getByRole('button', { name: 'Begin the Quiz' }).click();
-  await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
-});
-
-test('/line-bank loads no React until the visitor reaches for a chip or a Copy button', async ({ page }) => {
-  const react = await readWithoutReact(page, '/line-bank');
-  await expect(page.locator('[data-line]')).toHaveCount(12);
-  expect(names(await islands(page), false)).toEqual(['KonamiListener', 'LineBank', 'Toaster']);
-  // Tabbing into the chips is reaching for them, as pointing at them is.
-  await page.locator('[data-chip="All"]').focus();
-  await expect.poll(async () => names(await islands(page), true)).toEqual(['LineBank']);
-  expect(react.some((url) => /LineBank/.test(url))).toBe(true);
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
-});
-
-test.describe('a press on the Line Bank before its code has arrived is not lost', () => {
-  test.beforeEach(({ page }) => holdReactClient(page));
-
-  test('a chip pressed as the pointer arrives filters the lines', async ({ page }) => {
-    await page.goto('/line-bank');
-    const tagged = await page.locator('[data-line][data-tags*="Philosophy"]').count();
-    await page.locator('[data-chip="Philosophy"]').click();
-    await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.locator('[data-line]:visible')).toHaveCount(tagged);
+/**
+ * Holds React's client module (every island's renderer) back until `release` is called, so a
+ * press lands on the server's markup, at the worst moment: the page is there, its code is not.
+ */
+async function holdIslandCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
   });
+  return release;
+}
 
-  test('a Copy pressed with no pointer or focus before it still copies', async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/line-bank');
-    const first = page.locator('[data-copy]').first();
-    const line = await first.getAttribute('data-copy');
-    await first.dispatchEvent('click');
-    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Copied to clipboard!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
-  });
-});
+/** Opens `path` with the island code held; returns once the page's own HTML is parsed. */
+async function openHeld(page: Page, path: string): Promise<() => void> {
+  const release = await holdIslandCode(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return release;
+}
 
-test.describe('a press on the quiz before its code has arrived is not lost', () => {
-  test.beforeEach(({ page }) => holdReactClient(page));
+const ssr = (page: Page, selector: string) => page.locator(`astro-island[ssr]:has(${selector})`);
+const shownToast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
 
-  test('a click as the pointer arrives', async ({ page }) => {
-    await page.goto('/curious-mind-quiz');
+test.describe('no press on an island is lost while its code is on its way', () => {
+  test('the quiz: Begin the Quiz', async ({ page }) => {
+    const release = await openHeld(page, '/curious-mind-quiz');
     await page.getByRole('button', { name: 'Begin the Quiz' }).click();
+    await expect(ssr(page, 'button')).toHaveCount(1);
+    release();
     await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
     await expect(page.locator('main h2[tabindex="-1"]')).toBeFocused();
   });
 
-  test("a screen reader's press, with no pointer or focus before it", async ({ page }) => {
-    await page.goto('/curious-mind-quiz');
+  test("the quiz: a screen reader's press, with no pointer or focus before it", async ({ page }) => {
+    const release = await openHeld(page, '/curious-mind-quiz');
     await page.getByRole('button', { name: 'Begin the Quiz' }).dispatchEvent('click');
+    release();
     await expect(page.getByText('Question 1 of 4', { exact: true })).toBeVisible();
+  });
+
+  test('the Line Bank: a chip filters the lines', async ({ page }) => {
+    const release = await openHeld(page, '/line-bank');
+    const tagged = await page.locator('[data-line][data-tags*="Philosophy"]').count();
+    await page.locator('[data-chip="Philosophy"]').click();
+    await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'false');
+    release();
+    await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-line]:visible')).toHaveCount(tagged);
+  });
+
+  test('the Line Bank: Copy copies the line and says so in a toast', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const release = await openHeld(page, '/line-bank');
+    const first = page.locator('[data-copy]').first();
+    const line = await first.getAttribute('data-copy');
+    await first.dispatchEvent('click');
+    release();
+    await expect(shownToast(page)).toContainText('Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+  });
+
+  test('Pulse Thoughts: Next quote pressed right after scrolling the carousel into view', async ({ page }) => {
+    const release = await openHeld(page, '/');
+    const next = page.getByRole('button', { name: 'Next quote' });
+    await next.scrollIntoViewIfNeeded();
+    await next.click();
+    await expect(ssr(page, '[data-pulse-carousel]')).toHaveCount(1);
+    release();
+    await expect(page.locator('[data-pulse-dot]').nth(1)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('the forum: a post typed and sent during load is posted', async ({ page }) => {
+    const release = await openHeld(page, '/forum');
+    const text = `Held press ${Date.now().toString(36)}`;
+    await page.getByLabel('Your message').fill(text);
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/rest/v1/posts'));
+    await page.getByRole('button', { name: 'Post to the Forum' }).click();
+    await expect(ssr(page, 'form')).toHaveCount(1);
+    release();
+    expect((await sent).postDataJSON()).toMatchObject({ content: text });
+    await expect(shownToast(page)).toContainText('Post Submitted');
+  });
+
+  test('the registry: Submit New Idea opens its dialog', async ({ page }) => {
+    const release = await openHeld(page, '/mota');
+    await page.getByRole('button', { name: 'Submit New Idea' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Submit New Idea' })).toBeVisible();
+  });
+
+  for (const [path, email, button] of [
+    ['/firstlight', 'Your email address', 'Send My Signal'],
+    ['/early-access-signup', 'Enter your email address', 'Get Early Access'],
+  ] as const) {
+    test(`${path}: a sign-up sent during load opens the mail app, and the page stays`, async ({ page }) => {
+      const release = await openHeld(page, path);
+      const field = path === '/firstlight' ? page.getByLabel(email) : page.getByPlaceholder(email);
+      await field.fill('held@example.com');
+      const mail = page.waitForRequest((request) => request.url().startsWith('mailto:'));
+      await page.getByRole('button', { name: button }).click();
+      release();
+      expect((await mail).url()).toContain('held%40example.com');
+      expect(new URL(page.url()).search).toBe('');
+    });
+  }
+
+  test("a toast raised on a reading page while the toast code is on its way: Share's Link copied", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A desktop browser without a share sheet copies the link instead.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    const release = await holdIslandCode(page);
+    await page.goto('/essays/philosophy/golden-age');
+    await page.locator('[data-share]').first().click();
+    release();
+    await expect(shownToast(page)).toContainText('Link successfully copied.');
   });
 });
 
-test('the Konami code typed the moment the page opens still reaches /firstlight', async ({ page }) => {
+test('the Konami code typed the moment the page opens, its code held back, still reaches /firstlight', async ({
+  page,
+}) => {
   const react = watchReact(page);
+  const release = await holdIslandCode(page);
   await page.goto('/about');
   // Leave this page by a plain navigation, and type as soon as the next one has the listener.
   await page.evaluate(() => window.location.assign('/essays/philosophy/golden-age'));
@@ -162,6 +221,8 @@ test('the Konami code typed the moment the page opens still reaches /firstlight'
   await page.waitForFunction(() => Array.isArray(window.__konamiKeys));
   expect(react).toEqual([]);
   for (const key of KONAMI_SEQUENCE) await page.keyboard.press(key);
+  expect(page.url()).toMatch(/golden-age$/);
+  release();
   await page.waitForURL('**/firstlight');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Light: Join the Inner Circle');
 });

@@ -55,7 +55,7 @@ test('a full quiz run by mouse lands on the Archivist portal @phone', async ({ p
   await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(
     'You are The Archivist! Redirecting to your portal...',
   );
-  // The portal's own script records the visit once the page has painted.
+  // The portal's own script records the visit.
   await expect.poll(() => stored(page, 'lastExplorerTypeId')).toBe('archivist');
   check();
 });

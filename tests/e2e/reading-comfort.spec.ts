@@ -18,28 +18,6 @@ test('every page reflows at 200 % zoom and at 320 px without horizontal scrollin
   expect(wide).toEqual([]);
 });
 
-// Prose blocks are laid out as the reader nears them, and until then each stands at a height the
-// stylesheet guesses from the block's own length. A wrong guess moves everything below the block
-// (a link, a button under a finger) as it is laid out, so the guesses must come close.
-test('blocks of prose wait to be laid out at about their real height', async ({ page }) => {
-  const heights = () =>
-    page.locator('.prose-reading > *').evaluateAll((blocks) => blocks.map((b) => b.getBoundingClientRect().height));
-  const off: string[] = [];
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of ['/essays/philosophy/golden-age', '/ai-collaboration-reflection', '/privacy-policy']) {
-      await page.goto(path);
-      const guessed = await heights();
-      await page.addStyleTag({ content: '.prose-reading > * { content-visibility: visible }' });
-      const real = await heights();
-      const error = guessed.reduce((sum, height, i) => sum + Math.abs(height - real[i]), 0);
-      const share = error / real.reduce((sum, height) => sum + height, 0);
-      if (share > 0.15) off.push(`${path} at ${width} px: the guesses are ${Math.round(share * 100)}% out`);
-    }
-  }
-  expect(off).toEqual([]);
-});
-
 test('an essay prints as reading text only: no header, banner, footer or buttons', async ({ page }) => {
   await page.goto('/essays/philosophy/golden-age');
   await page.emulateMedia({ media: 'print' });

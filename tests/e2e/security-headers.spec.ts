@@ -106,7 +106,6 @@ base('the violation watcher catches an inline event handler the policy blocks', 
   });
   const violations = await watchCspViolations(page);
   await page.goto('/about');
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   await page.keyboard.press('/');
   await page.getByRole('searchbox').press('Enter');
   await expect.poll(() => violations.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import {
   visibleEssays,
   type EssayLike,
 } from '../../src/lib/essays';
-import { absoluteUrls, jsonFeed, withoutBlockSizes } from '../../src/lib/feed';
+import { absoluteUrls, jsonFeed } from '../../src/lib/feed';
 import { LINK_COPIED, shareLink } from '../../src/lib/share';
 import { COPY_SUCCESS } from '../../src/lib/line-bank';
 import { notePath } from '../../src/lib/fieldnotes';
@@ -114,14 +114,6 @@ describe('feeds', () => {
       '<a href="https://site.example/book">b</a><a href="https://site.example/essays/myth/x#fn-1">1</a><img src="https://site.example/_astro/a.webp" srcset="https://site.example/_astro/a-480.webp 480w, https://site.example/_astro/a-800.webp 800w"><a href="https://e.org/x">e</a><a href="mailto:a@b.c">m</a>',
     );
   });
-  it('drops the lengths the prose blocks carry for the stylesheet, and keeps any other style', () => {
-    expect(
-      withoutBlockSizes(
-        '<p style="--chars:12;--breaks:1">One <em>two</em></p><p style="color:red;--chars:3;--breaks:2">x</p>',
-      ),
-    ).toBe('<p>One <em>two</em></p><p style="color:red">x</p>');
-  });
-
   it('writes a JSON Feed 1.1 with every required field', () => {
     const feed = jsonFeed(
       {

@@ -3,7 +3,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { render } from 'astro:content';
 import { essayPath, newestFirst } from '../../lib/essays';
-import { absoluteUrls, withoutBlockSizes, type FeedEssay } from '../../lib/feed';
+import { absoluteUrls, type FeedEssay } from '../../lib/feed';
 import { cardPath } from '../../lib/og';
 import { siteConfig } from '../../lib/site-config';
 import { loadCategoryGroups, loadTopics } from './collection';
@@ -37,7 +37,7 @@ async function renderFeedEssays(): Promise<FeedEssay[]> {
         url,
         title: essay.data.title,
         summary: essay.data.excerpt,
-        html: absoluteUrls(withoutBlockSizes(html), url),
+        html: absoluteUrls(html, url),
         published: essay.data.pubDate,
         modified: essay.data.updatedDate,
         tags: [

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { CountedFieldProps } from './counted-field';
-import { onIntent } from '../../scripts/intent';
+import { onIntent } from '../../browser/intent';
 
 /**
  * CountedField for a form that is on the page from the start (the forum's): the server renders

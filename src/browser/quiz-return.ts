@@ -5,7 +5,7 @@ import { readString, removeKey, storageKeys } from '../lib/storage';
  * The quiz page for a visitor who has taken the quiz before: a saved explorer type that still
  * exists sends them straight to its portal; one that does not is forgotten, and the quiz is
  * offered. This runs as the page's own script, not in the quiz island, so a returning visitor
- * is sent on without waiting for React, which the island loads only when someone reaches for it.
+ * is sent on without waiting for React, which the island loads only once the page is idle.
  * The build fails unless the content's types are exactly EXPLORER_TYPE_IDS.
  */
 export function sendReturningExplorer(): void {

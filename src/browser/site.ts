@@ -4,15 +4,14 @@ import { initBanner } from './banner';
 import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
-import { cacheWebFonts } from './web-fonts';
 import { initThemeToggle } from './theme-toggle';
+import { whenShown } from './when-shown';
 
-recordVisit();
+whenShown(() => recordVisit());
 initHeaderMenus();
 initBanner();
 initDialogFallback();
 initToastHotkey();
-cacheWebFonts();
 initThemeToggle();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.

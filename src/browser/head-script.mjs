@@ -1,0 +1,18 @@
+// The one inline script, run in <head> before the first paint so nothing flashes or shifts. It is
+// put into every page as source text (src/integrations/browser.mjs), so it stands alone: the
+// storage keys are spelled out ('theme' is storageKeys.theme, 'bannerDismissed' is
+// storageKeys.bannerDismissed in src/lib/storage.ts).
+export function headScript() {
+  const root = document.documentElement;
+  // Scripting is on: the .js-only and .js-hidden utilities follow it.
+  root.classList.add('js');
+  try {
+    // The visitor's chosen theme; without one, the system's.
+    const theme = localStorage.getItem('theme');
+    if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+    // The What's New banner stays hidden for the session once dismissed.
+    if (sessionStorage.getItem('bannerDismissed') === 'true') root.dataset.bannerDismissed = '';
+  } catch {
+    // Storage may be blocked; the defaults stand.
+  }
+}

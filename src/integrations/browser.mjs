@@ -1,0 +1,23 @@
+// Puts the site's own browser code (src/browser/) where Astro runs it: the head script, inline
+// in every page's <head> (Astro hashes injected scripts into the page's Content-Security-Policy,
+// so the script and its hash cannot drift apart), and the client directives Astro's own lack.
+import { fileURLToPath } from 'node:url';
+import { headScript } from '../browser/head-script.mjs';
+
+const directive = (name) => ({
+  name,
+  entrypoint: fileURLToPath(new URL(`../browser/directives/${name}.ts`, import.meta.url)),
+});
+
+/** @returns {import('astro').AstroIntegration} */
+export default function browser() {
+  return {
+    name: 'browser',
+    hooks: {
+      'astro:config:setup': ({ injectScript, addClientDirective }) => {
+        injectScript('head-inline', `(${headScript})()`);
+        for (const name of ['press', 'konami', 'toast']) addClientDirective(directive(name));
+      },
+    },
+  };
+}
