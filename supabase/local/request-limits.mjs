@@ -19,7 +19,7 @@ export const REQUEST_LIMITS = Object.freeze({
   listValues: 100,
   /** Characters in one filter value. */
   valueLength: 100,
-  /** Unescaped * or % in one like/ilike pattern: each can make Postgres retry the match. */
+  /** Unescaped *, % or _ in one like/ilike pattern: each can make Postgres retry the match. */
   likeWildcards: 4,
   /** Rows in one insert. */
   insertRows: 1000,
@@ -63,20 +63,38 @@ export function checkQueryLimits(query) {
       if ([...value].length > limits.valueLength) {
         throw parseError('failed to parse filter', `a filter value holds at most ${limits.valueLength} characters`);
       }
-      if ((filter.operator === 'like' || filter.operator === 'ilike') && wildcards(value) > limits.likeWildcards) {
-        throw parseError(
-          'failed to parse filter',
-          `a like pattern holds at most ${limits.likeWildcards} wildcards (* or %)`,
-        );
-      }
+      if (filter.operator === 'like' || filter.operator === 'ilike') checkLikePattern(value);
     }
   };
   query.filters.forEach(visit);
 }
 
-/** Unescaped * and % in a like pattern. @param {string} pattern */
-function wildcards(pattern) {
-  return pattern.match(/(?<!\\)[*%]/g)?.length ?? 0;
+/**
+ * A like pattern's wildcards (*, % and _ that no backslash escapes) within the limit, and no
+ * backslash left at its end with nothing to escape. Postgres raises an error for that one only
+ * when a match reaches it, on a row holding the text before it: whether the request failed
+ * would tell which text some row holds, so it is refused before any row is read.
+ * @param {string} pattern
+ */
+function checkLikePattern(pattern) {
+  let wildcards = 0;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const ch = pattern[i];
+    if (ch === '\\') {
+      if (i === pattern.length - 1) {
+        throw parseError('failed to parse filter', 'a like pattern may not end in an unpaired backslash (\\)');
+      }
+      i += 1;
+    } else if (ch === '*' || ch === '%' || ch === '_') {
+      wildcards += 1;
+    }
+  }
+  if (wildcards > REQUEST_LIMITS.likeWildcards) {
+    throw parseError(
+      'failed to parse filter',
+      `a like pattern holds at most ${REQUEST_LIMITS.likeWildcards} wildcards (*, % or _)`,
+    );
+  }
 }
 
 /** @param {number} rows @throws {ApiError} 413 past the row limit */

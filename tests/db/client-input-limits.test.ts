@@ -91,6 +91,29 @@ describe('limits on filters', () => {
     );
   });
 
+  it('counts _ as a wildcard, and a backslash pair as no wildcard', async () => {
+    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&content=ilike.a_b_c_d_e_f`));
+    // Each \\ is a literal backslash, so every * after one is a wildcard: 12 of them.
+    await expectClientError(
+      await api.fetch(`/rest/v1/posts?select=id&content=ilike.${encodeURIComponent('*e\\\\'.repeat(12))}`),
+    );
+    // Escaped wildcards are text.
+    const escaped = encodeURIComponent('*\\_\\%\\*\\_\\%*');
+    expect((await api.fetch(`/rest/v1/posts?select=id&content=ilike.${escaped}`)).status).toBe(200);
+  });
+
+  it('refuses a like pattern ending in an unpaired backslash before the database sees it', async () => {
+    // No post says this, so Postgres would answer 200 and []: the 400 is the stand-in's.
+    for (const pattern of ['*zyxwvu_\\', '\\', '*a\\\\\\']) {
+      const response = await api.fetch(`/rest/v1/posts?select=id&content=ilike.${encodeURIComponent(pattern)}`);
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe('PGRST100');
+    }
+    // A pair is a literal backslash, at the end too.
+    const pair = encodeURIComponent('*zyxwvu\\\\');
+    expect((await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pair}`)).status).toBe(200);
+  });
+
   it('the registry search the site sends fits, at the longest search the box allows', async () => {
     const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community-search');
     const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));

@@ -19,4 +19,11 @@ describe('ideaFilter: the registry search as a PostgREST or-filter', () => {
     // The database sees: literal %, literal _, the punctuation as typed, and * as one-character wildcard.
     expect(values).toEqual(Array(3).fill('*50\\%\\_off, (now) "quoted" \\\\ _*'));
   });
+
+  it('sends at most two typed * (the backend takes four wildcards, the ends use two)', () => {
+    const filter = ideaFilter('a*b*c*d*e') ?? '';
+    const tree = parseQuery(new URLSearchParams({ or: `(${filter})` })).filters[0];
+    const values = (tree as { children: { value: string }[] }).children.map((c) => c.value);
+    expect(values).toEqual(Array(3).fill('*a_b_cde*'));
+  });
 });
