@@ -95,7 +95,7 @@ export async function createBackend({
 }
 
 /** @returns {number | undefined} */
-function rateLimitFromEnv() {
+export function rateLimitFromEnv() {
   return wholeNumberFromEnv('COMMUNITY_RATE_LIMIT', ' (0 turns the limit off)');
 }
 
@@ -104,7 +104,7 @@ function rateLimitFromEnv() {
  * @param {string} [meaning]
  * @returns {number | undefined}
  */
-function wholeNumberFromEnv(name, meaning = '') {
+export function wholeNumberFromEnv(name, meaning = '') {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
@@ -117,10 +117,10 @@ function wholeNumberFromEnv(name, meaning = '') {
 /**
  * Sets the limit in the database's settings row, or puts back the migrations' value (the
  * column default) so a test run with the limit off does not leave it off for the next start.
- * @param {import('@electric-sql/pglite').PGlite} db
+ * @param {{ query(text: string, params?: unknown[]): Promise<unknown> }} db PGlite, or any client with query()
  * @param {number | undefined} rateLimit
  */
-async function configureRateLimit(db, rateLimit) {
+export async function configureRateLimit(db, rateLimit) {
   if (rateLimit === undefined) {
     await db.query('update private.settings set inserts_per_window = default');
   } else {
@@ -131,7 +131,7 @@ async function configureRateLimit(db, rateLimit) {
 }
 
 /** The API's row cap, from [api] max_rows in supabase/config.toml, as on a real project. */
-function readMaxRows() {
+export function readMaxRows() {
   const config = readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8');
   const api = config.split(/^\[/m).find((section) => section.startsWith('api]')) ?? '';
   const match = /^\s*max_rows\s*=\s*(\d+)/m.exec(api);
