@@ -4,12 +4,21 @@ import { existsSync } from 'node:fs';
 import { createLimitedServer } from './server-limits.mjs';
 import { createStaticSite } from './static-site.mjs';
 import { createBackend } from '../supabase/local/backend.mjs';
+import { createSelfHostedBackend } from '../supabase/self-hosted/backend.mjs';
 
 // .env as `astro build` read it, so the backend accepts the key the pages were built with.
 if (existsSync('.env')) process.loadEnvFile('.env');
-// The embedded Supabase stand-in answers /rest/v1/ on this origin, unless a real project is
-// configured.
-const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend();
+// /rest/v1/ on this origin: PostgREST in front of the PostgreSQL in DATABASE_URL (self-hosted),
+// else the embedded Supabase stand-in; nothing when a hosted project is configured.
+const backend = process.env.PUBLIC_SUPABASE_URL
+  ? null
+  : process.env.DATABASE_URL
+    ? await createSelfHostedBackend({
+        databaseUrl: process.env.DATABASE_URL,
+        jwtSecret: process.env.JWT_SECRET ?? '',
+        log: (line) => console.log(`[community backend] ${line}`),
+      })
+    : await createBackend();
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';

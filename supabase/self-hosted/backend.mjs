@@ -72,8 +72,8 @@ function checkKeys(jwtSecret, anonKey, log) {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32).`);
   if (verifiedRole(anonKey, jwtSecret) !== 'anon') {
     throw new Error(
-      'PUBLIC_SUPABASE_ANON_KEY is not an anon key signed with JWT_SECRET: make one with `node scripts/anon-key.mjs` ' +
-        'and build the site with it (npm start does both when it is in .env).',
+      'PUBLIC_SUPABASE_ANON_KEY is not an anon key signed with JWT_SECRET: make one with `npm run anon-key`, ' +
+        'put it in .env and start again (npm start builds the pages with it).',
     );
   }
   if (jwtSecret === DEMO_JWT_SECRET)
