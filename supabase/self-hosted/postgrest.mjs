@@ -76,10 +76,13 @@ export async function startPostgrest({ dbUri, jwtSecret, maxRows, pool = 10, log
   };
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PGRST_')));
   const child = spawn(found.path, [], { env: { ...env, ...config }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Until it serves, its lines (and the 503s it answers the readiness probe) are kept for the
+  // error message; after that, they go to the log.
   let output = '';
+  let serving = false;
   const collect = (/** @type {Buffer} */ chunk) => {
-    output = (output + chunk.toString('utf8')).slice(-4000);
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) log(`[postgrest] ${line.trim()}`);
+    if (!serving) output = (output + chunk.toString('utf8')).slice(-4000);
+    else for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) log(`[postgrest] ${line.trim()}`);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
@@ -99,7 +102,11 @@ export async function startPostgrest({ dbUri, jwtSecret, maxRows, pool = 10, log
   for (;;) {
     const status = await probe(target);
     // 503 while it connects and loads its schema cache; then any answer means it is serving.
-    if (status !== null && status !== 503) return { target, stop };
+    if (status !== null && status !== 503) {
+      serving = true;
+      log('PostgREST is serving');
+      return { target, stop };
+    }
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`PostgREST did not start:\n${output.trim()}`);
