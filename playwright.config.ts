@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { DEMO_JWT_SECRET } from './supabase/self-hosted/jwt.mjs';
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
 const systemChromium = '/usr/bin/chromium';
@@ -23,6 +24,13 @@ export const launchOptions = existsSync(systemChromium)
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// With E2E_DATABASE_URL (an empty PostgreSQL database; `npm test` makes one when PostgreSQL
+// and the PostgREST binary are installed), the forum and registry specs run a second time
+// against `npm start` self-hosted on it: real PostgREST 12 behind /rest/v1. The pages keep the
+// development key, which is signed with Supabase's public demonstration secret.
+const selfHostedDatabase = process.env.E2E_DATABASE_URL;
+const postgrestPort = Number(process.env.E2E_POSTGREST_PORT ?? port + 1);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -41,13 +49,46 @@ export default defineConfig({
       // The phone project runs the specs that test layout and touch behaviour.
       grep: /@phone/,
     },
+    ...(selfHostedDatabase
+      ? [
+          {
+            name: 'postgrest',
+            testMatch: /(forum|mota)\.spec\.ts/,
+            use: {
+              ...devices['Desktop Chrome'],
+              viewport: { width: 1280, height: 800 },
+              launchOptions,
+              baseURL: `http://127.0.0.1:${postgrestPort}`,
+            },
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    // `npm test` builds first; this serves that build with a throwaway database.
-    command: 'node scripts/serve.mjs',
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
-  },
+  webServer: [
+    {
+      // `npm test` builds first; this serves that build with a throwaway database.
+      command: 'node scripts/serve.mjs',
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
+    },
+    ...(selfHostedDatabase
+      ? [
+          {
+            command: 'node scripts/serve.mjs',
+            url: `http://127.0.0.1:${postgrestPort}/`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              PORT: String(postgrestPort),
+              HOST: '127.0.0.1',
+              DATABASE_URL: selfHostedDatabase,
+              JWT_SECRET: DEMO_JWT_SECRET,
+              COMMUNITY_RATE_LIMIT: '0',
+            },
+          },
+        ]
+      : []),
+  ],
 });

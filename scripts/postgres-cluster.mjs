@@ -56,6 +56,8 @@ export function pgTapMissing() {
  * @property {number} port
  * @property {(role: string) => string} url a postgres:// URL for a role on the `postgres` database
  * @property {(role: string, args: string[]) => import('node:child_process').SpawnSyncReturns<string>} psql
+ * @property {(name: string) => string} createDatabase a new empty database owned by `postgres`,
+ *   as the owner's URL (for a self-hosted `npm start`, which provisions it)
  * @property {() => void} stop stops the server and deletes every file
  */
 
@@ -152,13 +154,22 @@ export function startCluster({ port = Number(process.env.PGTEST_PORT ?? 5433), l
     throw error;
   }
 
+  /** @param {string} role @param {string} database */
+  const url = (role, database = 'postgres') =>
+    `postgres://${role}@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`;
   return {
     major,
     pgtap,
     host: dir,
     port,
-    url: (role) => `postgres://${role}@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
+    url: (role) => url(role),
     psql,
+    createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+      const result = psql('supabase_admin', ['-c', `create database ${name} owner postgres`]);
+      if (result.status !== 0) throw new Error(`creating database ${name} failed:\n${result.stderr}`);
+      return url('postgres', name);
+    },
     stop,
   };
 }

@@ -5,12 +5,21 @@ import { createLimitedServer } from './server-limits.mjs';
 import { createStaticSite } from './static-site.mjs';
 import { createBackend } from '../supabase/local/backend.mjs';
 import { UnusableDataDirError } from '../supabase/local/database.mjs';
+import { createSelfHostedBackend } from '../supabase/self-hosted/backend.mjs';
 
 // .env as `astro build` read it, so the backend accepts the key the pages were built with.
 if (existsSync('.env')) process.loadEnvFile('.env');
-// The embedded Supabase stand-in answers /rest/v1/ on this origin, unless a real project is
-// configured.
-const backend = process.env.PUBLIC_SUPABASE_URL ? null : await createBackend().catch(stopIfUnusable);
+// /rest/v1/ on this origin: PostgREST in front of the PostgreSQL in DATABASE_URL (self-hosted),
+// else the embedded Supabase stand-in; nothing when a hosted project is configured.
+const backend = process.env.PUBLIC_SUPABASE_URL
+  ? null
+  : process.env.DATABASE_URL
+    ? await createSelfHostedBackend({
+        databaseUrl: process.env.DATABASE_URL,
+        jwtSecret: process.env.JWT_SECRET ?? '',
+        log: (line) => console.log(`[community backend] ${line}`),
+      })
+    : await createBackend().catch(stopIfUnusable);
 
 /** A damaged or foreign DATA_DIR: the message says what to do; a stack trace would bury it. */
 function stopIfUnusable(/** @type {unknown} */ error) {

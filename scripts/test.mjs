@@ -1,11 +1,14 @@
 // `npm test`: every check in one run: types, lint and formatting, unit + database tests, the production build,
 // then the browser suite against that build. Ends with one line "N passed, M failed".
 // Where PostgreSQL is installed, the database rules are also proven on a throwaway real
-// cluster (pgTAP through pg_prove, and the attack list in tests/db); where it is not, those
-// tests are reported as skipped with the reason.
+// cluster (pgTAP through pg_prove, the attack list in tests/db), and where the PostgREST binary
+// is installed too, the stand-in's answers are compared with real PostgREST's and the forum
+// and registry specs run against it; where they are not, those tests are reported as skipped
+// with the reason.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { findPostgres, pgTapMissing, startCluster } from './postgres-cluster.mjs';
+import { findPostgrest } from '../supabase/self-hosted/postgrest.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -117,16 +120,32 @@ const vitestOk = run(
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`],
   cluster ? { POSTGRES_TEST_HOST: cluster.host, POSTGRES_TEST_PORT: String(cluster.port) } : {},
 );
-stopCluster();
 if (!countVitest(`${out}/vitest.json`) && !vitestOk) failed += 1;
+
+// The forum and registry specs also run against real PostgREST on the cluster (a fresh
+// database that `npm start` with DATABASE_URL provisions), as a deployment would serve them.
+const postgrest = findPostgrest();
+/** @type {Record<string, string>} */
+const e2eEnv = {};
+if ('reason' in postgrest) skipped.push(`browser tests against real PostgREST: ${postgrest.reason}`);
+else if (!cluster) skipped.push('browser tests against real PostgREST: no real PostgreSQL cluster (see above)');
+else {
+  try {
+    e2eEnv.E2E_DATABASE_URL = cluster.createDatabase('e2e_self_hosted');
+  } catch (error) {
+    console.error(String(error instanceof Error ? error.message : error));
+    failed += 1;
+  }
+}
 
 if (run('build', npx, ['astro', 'build'])) {
   passed += 1;
-  const e2eOk = run('browser tests', npx, ['playwright', 'test']);
+  const e2eOk = run('browser tests', npx, ['playwright', 'test'], e2eEnv);
   if (!countPlaywright(`${out}/playwright.json`) && !e2eOk) failed += 1;
 } else {
   failed += 1;
 }
+stopCluster();
 
 for (const reason of skipped) console.log(`\nskipped: ${reason}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -135,7 +135,7 @@ function originOf(address) {
 }
 
 /** @returns {number | undefined} */
-function rateLimitFromEnv() {
+export function rateLimitFromEnv() {
   return wholeNumberFromEnv('COMMUNITY_RATE_LIMIT', ' (0 turns the limit off)');
 }
 
@@ -144,7 +144,7 @@ function rateLimitFromEnv() {
  * @param {string} [meaning]
  * @returns {number | undefined}
  */
-function wholeNumberFromEnv(name, meaning = '') {
+export function wholeNumberFromEnv(name, meaning = '') {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
   const value = Number(raw);
@@ -157,10 +157,10 @@ function wholeNumberFromEnv(name, meaning = '') {
 /**
  * Sets the limit in the database's settings row, or puts back the migrations' value (the
  * column default) so a test run with the limit off does not leave it off for the next start.
- * @param {import('@electric-sql/pglite').PGlite} db
+ * @param {{ query(text: string, params?: unknown[]): Promise<unknown> }} db PGlite, or any client with query()
  * @param {number | undefined} rateLimit
  */
-async function configureRateLimit(db, rateLimit) {
+export async function configureRateLimit(db, rateLimit) {
   if (rateLimit === undefined) {
     await db.query('update private.settings set inserts_per_window = default');
   } else {
@@ -171,7 +171,7 @@ async function configureRateLimit(db, rateLimit) {
 }
 
 /** The API's row cap, from [api] max_rows in supabase/config.toml, as on a real project. */
-function readMaxRows() {
+export function readMaxRows() {
   const config = readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8');
   const api = config.split(/^\[/m).find((section) => section.startsWith('api]')) ?? '';
   const match = /^\s*max_rows\s*=\s*(\d+)/m.exec(api);

@@ -3,7 +3,7 @@
 // this site: select, order, limit/offset, column filters (eq, neq, gt, gte, lt, lte, like,
 // ilike, is, in, with not.) and the or/and logic trees. The result is a plain description;
 // names in it are still untrusted until sql.mjs looks them up in the schema cache.
-import { parseError } from './errors.mjs';
+import { ApiError, parseError } from './errors.mjs';
 
 /**
  * @typedef {{ kind: 'condition', column: string, operator: string, negate: boolean, value: string | string[] }} Condition
@@ -105,6 +105,12 @@ function parseOrder(value) {
 
 /** @param {string} value @param {string} what */
 function parseCount(value, what) {
+  if (what === 'limit' && /^-\d+$/.test(value)) {
+    // PostgREST reads a negative limit as a range that cannot be satisfied, not a parse error.
+    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', {
+      details: 'Limit should be greater than or equal to zero.',
+    });
+  }
   if (!/^\d{1,19}$/.test(value) || BigInt(value) > MAX_BIGINT) {
     throw parseError(`failed to parse ${what} parameter (${value})`, 'expected a non-negative integer');
   }

@@ -185,7 +185,7 @@ async function countWithPlan(explained, plan, run) {
 }
 
 /** @param {string} key */
-function digest(key) {
+export function digest(key) {
   return createHash('sha256').update(key).digest();
 }
 
@@ -194,7 +194,7 @@ function digest(key) {
  * gateway requires; a bearer token, when sent, must be that same key (there are no users).
  */
 /** @param {Request} req @param {URL} url @param {Buffer} expectedKey */
-function checkApiKey(req, url, expectedKey) {
+export function checkApiKey(req, url, expectedKey) {
   const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
   if (!given) {
     throw new ApiError(401, 'PGRST302', 'No API key found in request', {
@@ -215,7 +215,7 @@ function checkApiKey(req, url, expectedKey) {
  * Whether the request carries this key (as apikey, and as the bearer token when one is sent).
  * @param {Request} req @param {URL} url @param {Buffer} key
  */
-function carriesKey(req, url, key) {
+export function carriesKey(req, url, key) {
   const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
   return Boolean(given) && [given, bearer ?? given].every((k) => timingSafeEqual(digest(String(k)), key));
@@ -337,7 +337,7 @@ function singleObject(result) {
  * through visitors' browsers.
  * @param {Request} req
  */
-function checkJsonBody(req) {
+export function checkJsonBody(req) {
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]
     .trim()

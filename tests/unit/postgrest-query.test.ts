@@ -54,7 +54,6 @@ describe('parseQuery', () => {
     'select=a(b)',
     'order=id.sideways',
     'order=id desc',
-    'limit=-1',
     'limit=ten',
     'offset=99999999999999999999',
     'id=1',
@@ -68,6 +67,16 @@ describe('parseQuery', () => {
     'bad-name=eq.1',
   ])('refuses %s with PGRST100', (query) => {
     expect(() => parse(query)).toThrow(expect.objectContaining({ status: 400, code: 'PGRST100' }));
+  });
+
+  it('refuses a negative limit as PostgREST does: a range that cannot be satisfied (416)', () => {
+    expect(() => parse('limit=-1')).toThrow(
+      expect.objectContaining({
+        status: 416,
+        code: 'PGRST103',
+        details: 'Limit should be greater than or equal to zero.',
+      }),
+    );
   });
 });
 

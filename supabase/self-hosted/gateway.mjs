@@ -1,0 +1,133 @@
+// @ts-check
+// What stands between visitors and PostgREST, as Supabase's API gateway stands in front of a
+// hosted project's: /rest/v1 on the site's origin, CORS, the anon key required (and taken off
+// the request), the client's address in X-Forwarded-For; with `limits`, also the embedded
+// backend's bounds on one request's work (supabase/local/request-limits.mjs) and its refusals
+// of bodies that are not JSON or too large, so both modes take the same requests.
+import { request } from 'node:http';
+import { ApiError, toApiError } from '../local/errors.mjs';
+import { forwardedFor, readBody, send, sendError, setCorsHeaders } from '../local/http.mjs';
+import { parseQuery } from '../local/query-params.mjs';
+import { checkInsertRows, checkQueryLimits } from '../local/request-limits.mjs';
+import { carriesKey, checkApiKey, checkJsonBody, digest, REST_PREFIX } from '../local/rest.mjs';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+/** Headers that belong to one connection, or that the gateway sets itself. */
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+  'host',
+  'content-length',
+  'cookie',
+  'apikey',
+  'x-forwarded-for',
+]);
+
+/**
+ * @typedef {object} GatewayOptions
+ * @property {{ socketPath?: string, host?: string, port?: number }} target where PostgREST listens
+ * @property {string} anonKey the key visitors' requests must carry
+ * @property {string} [serviceKey] a service_role key also let through, as Supabase's gateway lets
+ *   the project's own through (the tests' moderation calls); PostgREST checks its signature
+ * @property {number} [trustProxy] proxies in front whose X-Forwarded-For entries are believed
+ * @property {boolean} [limits] apply the embedded backend's request limits (default true)
+ */
+
+/**
+ * @param {GatewayOptions} options
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>}
+ *   answers requests under /rest/v1 and returns true; returns false for anything else
+ */
+export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, limits = true }) {
+  const expectedKey = digest(anonKey);
+  const ownerKey = serviceKey ? digest(serviceKey) : null;
+  return async function handle(req, res) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REST_PREFIX && !url.pathname.startsWith(`${REST_PREFIX}/`)) return false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    setCorsHeaders(res);
+    if (method === 'OPTIONS') {
+      send(res, 204, null);
+      return true;
+    }
+    try {
+      if (!(ownerKey && carriesKey(req, url, ownerKey))) checkApiKey(req, url, expectedKey);
+      /** @type {Buffer | null} */
+      let body = null;
+      if (limits) {
+        if (!METHODS.has(method)) throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+        checkQueryLimits(parseQuery(url.searchParams));
+        if (method === 'POST' || method === 'PATCH') {
+          checkJsonBody(req);
+          const text = await readBody(req);
+          if (method === 'POST') checkInsertRows(rowCount(text));
+          body = Buffer.from(text, 'utf8');
+        }
+      }
+      await forward(req, res, url, body);
+    } catch (error) {
+      if (!res.headersSent) sendError(res, toApiError(error, method), method === 'HEAD');
+      else res.destroy();
+    }
+    return true;
+  };
+
+  /**
+   * Sends the request on to PostgREST without the /rest/v1 prefix and the key, and its
+   * answer back with the gateway's CORS headers.
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
+   * @param {URL} url @param {Buffer | null} body the body already read, or null to stream it
+   */
+  function forward(req, res, url, body) {
+    url.searchParams.delete('apikey');
+    const search = url.searchParams.size > 0 ? `?${url.searchParams}` : '';
+    /** @type {Record<string, string | string[]>} */
+    const headers = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+    }
+    headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
+    if (body) headers['content-length'] = String(body.length);
+    else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
+    else if (req.headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
+    return new Promise((resolve, reject) => {
+      const upstream = request(
+        { ...target, method: req.method, path: `${url.pathname.slice(REST_PREFIX.length) || '/'}${search}`, headers },
+        (answer) => {
+          res.statusCode = answer.statusCode ?? 502;
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (value === undefined || NOT_FORWARDED.has(name) || name.startsWith('access-control-')) continue;
+            res.setHeader(name, value);
+          }
+          if (answer.headers['content-length']) res.setHeader('content-length', answer.headers['content-length']);
+          res.setHeader('X-Content-Type-Options', 'nosniff');
+          answer.pipe(res);
+          answer.once('end', () => resolve(undefined));
+          answer.once('error', reject);
+        },
+      );
+      upstream.once('error', () =>
+        reject(new ApiError(502, 'PGRST000', 'The API server is not answering', { hint: 'Try again in a moment.' })),
+      );
+      res.once('close', () => upstream.destroy());
+      if (body) upstream.end(body);
+      else req.pipe(upstream);
+    });
+  }
+}
+
+/** Rows in an insert's body; a body that is not JSON is left for PostgREST to refuse. @param {string} text */
+function rowCount(text) {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value.length : 1;
+  } catch {
+    return 1;
+  }
+}
