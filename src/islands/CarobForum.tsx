@@ -43,6 +43,13 @@ const PAGER_LABELS = { pages: 'Forum pages', previous: 'Earlier', next: 'Later' 
 const VIEWS = ['Thread View', 'Dialogue Scroll'] as const;
 /** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
 const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
+/**
+ * A post's box holds everything it draws: a letter carrying a tower of accents, or a name of
+ * marks no line can break, is cut off at the card's edge instead of painting over the header or
+ * widening the page. The database refuses such text now; older rows (or another backend) may
+ * still hold it.
+ */
+const POST_BOX = 'overflow-hidden isolate';
 
 export default function CarobForum({ postsPerPage }: Props) {
   const listTop = useRef<HTMLHeadingElement>(null);
@@ -277,7 +284,7 @@ function PostList({ list, view, onRetry, newestRef }: PostListProps) {
       <ol className="space-y-4" data-state="list" data-view="thread">
         {rows.map((post, index) => (
           <li key={post.id} ref={page === 1 && index === last ? newestRef : undefined} className="scroll-mt-24">
-            <article className="card" data-post>
+            <article className={`card ${POST_BOX}`} data-post>
               <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span
                   aria-hidden="true"
@@ -313,7 +320,7 @@ function PostList({ list, view, onRetry, newestRef }: PostListProps) {
           ref={page === 1 && index === last ? newestRef : undefined}
           className={`max-w-[90%] scroll-mt-24 ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
         >
-          <article data-post>
+          <article className={POST_BOX} data-post>
             <p className={`font-display wrap-anywhere italic ${index % 2 ? 'text-right' : ''}`}>
               <span data-author>{displayName(post.authorName)}</span>
               <span className="font-sans text-xs text-muted not-italic">

@@ -25,7 +25,7 @@ export const messages = {
 
 export type Situation = 'fetchPosts' | 'submitPost' | 'fetchIdeas' | 'submitIdea';
 export type FailureReason =
-  'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'rate-limited' | 'unavailable';
+  'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'stacked-marks' | 'rate-limited' | 'unavailable';
 
 /** What went wrong, already worded for the visitor. */
 export class CommunityError extends Error {
@@ -101,6 +101,13 @@ export function directionControls(situation: Situation): ToastText {
   };
 }
 
+export function stackedMarks(situation: Situation, field: Field, limit: number): ToastText {
+  return {
+    title: submitTitle(situation),
+    description: `Your ${FIELD_LABELS[field]} piles more than ${limit} accents onto a single letter, and they would spill across the page. Please keep to ${limit} or fewer and try again.`,
+  };
+}
+
 function rateLimited(situation: Situation): ToastText {
   const what = situation === 'submitIdea' ? 'sparks to the bonfire' : 'words to the grove';
   return {
@@ -137,6 +144,9 @@ export function describeFailure(situation: Situation, error: unknown, status?: n
       if (check?.rule === 'too-many-links') return failed('too-many-links', tooManyLinks(situation, check.limit ?? 0));
       if (check?.rule === 'blank') return failed('blank', blank(situation));
       if (check?.rule === 'direction-controls') return failed('direction-controls', directionControls(situation));
+      if (check?.rule === 'stacked-marks') {
+        return failed('stacked-marks', stackedMarks(situation, check.field, check.limit ?? 0));
+      }
     }
     if (code === '23502') return failed('blank', blank(situation));
   }

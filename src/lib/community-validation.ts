@@ -4,12 +4,14 @@ import {
   CommunityError,
   directionControls,
   messages,
+  stackedMarks,
   tooLong,
   tooManyLinks,
   type FailureReason,
   type ToastText,
 } from './community-messages';
 import type { IdeaInput, PostInput } from './community-types';
+import { IGNORABLE, STACKED_MARKS, VISIBLE } from './text-classes';
 
 /**
  * Validation before sending, mirroring the database's rules so visitors hear about a
@@ -21,22 +23,13 @@ export function characterCount(text: string): number {
   return Array.from(text).length;
 }
 
-/**
- * A character that shows: neither whitespace nor one of the characters that render as
- * nothing (zero-width spaces and joiners, Hangul fillers, the blank Braille pattern,
- * direction controls, variation selectors, tag characters …). The same class as the
- * not-blank CHECK constraints.
- */
-const VISIBLE =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- exactly these code points, combining ones included
-  /[^\u0001-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
-
 /** Embeddings, overrides and isolates: in a name they only make what follows read backwards. */
 const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u;
 
 /**
- * A link as the CHECK constraints see one, after NFKC normalisation (full-width letters
- * become ASCII): http(s)/ftp, also as hxxp(s); www.; a bare domain under a common
+ * A link as the CHECK constraints see one, once the characters that render as nothing are out
+ * (h + zero-width space + ttps:// reads as https://) and after NFKC normalisation (full-width
+ * letters become ASCII): http(s)/ftp, also as hxxp(s); www.; a bare domain under a common
  * top-level domain; a defanged dot. Each runs to the next space, so one link counts once.
  */
 const LINK = new RegExp(
@@ -49,6 +42,11 @@ const LINK = new RegExp(
   'giu',
 );
 
+/** The text without the characters that render as nothing (text-classes.ts, IGNORABLE). */
+function withoutIgnorable(text: string): string {
+  return text.replace(IGNORABLE, '');
+}
+
 /** True when nothing in the text would show on the page. */
 export function isBlank(text: string): boolean {
   return !VISIBLE.test(text);
@@ -56,7 +54,12 @@ export function isBlank(text: string): boolean {
 
 /** Links as the CHECK constraints count them (see LINK). */
 export function linkCount(text: string): number {
-  return text.normalize('NFKC').match(LINK)?.length ?? 0;
+  return withoutIgnorable(text).normalize('NFKC').match(LINK)?.length ?? 0;
+}
+
+/** True when more combining marks follow one another than a letter may carry (LIMITS.combiningMarks). */
+export function hasStackedMarks(text: string): boolean {
+  return STACKED_MARKS.test(withoutIgnorable(text));
 }
 
 /** Trimmed text, or null when nothing in it would show. */
@@ -80,6 +83,11 @@ export function normaliseIdea({ issue, mitigation, proposedBy, notes }: IdeaInpu
   };
 }
 
+/** The first field whose text stacks more marks on a letter than the database takes. */
+function stackedField(fields: [Field, string | null][]): Field | null {
+  return fields.find(([, value]) => value !== null && hasStackedMarks(value))?.[0] ?? null;
+}
+
 /** The refusal a post would meet, or null when it may be sent. */
 export function validatePost(input: PostInput): CommunityError | null {
   const row = normalisePost(input);
@@ -92,6 +100,11 @@ export function validatePost(input: PostInput): CommunityError | null {
   }
   if (row.author_name && DIRECTION_CONTROLS.test(row.author_name))
     return refuse('direction-controls', directionControls('submitPost'));
+  const stacked = stackedField([
+    ['content', row.content],
+    ['authorName', row.author_name],
+  ]);
+  if (stacked) return refuse('stacked-marks', stackedMarks('submitPost', stacked, LIMITS.combiningMarks));
   if (linkCount(row.content) > LIMITS.postLinks)
     return refuse('too-many-links', tooManyLinks('submitPost', LIMITS.postLinks));
   return null;
@@ -112,6 +125,8 @@ export function validateIdea(input: IdeaInput): CommunityError | null {
     if (value && characterCount(value) > limit) return refuse('too-long', tooLong('submitIdea', field, limit));
   }
   if (DIRECTION_CONTROLS.test(row.proposed_by)) return refuse('direction-controls', directionControls('submitIdea'));
+  const stacked = stackedField(lengths.map(([field, value]) => [field, value]));
+  if (stacked) return refuse('stacked-marks', stackedMarks('submitIdea', stacked, LIMITS.combiningMarks));
   if (linkCount(`${row.issue} ${row.mitigation} ${row.notes ?? ''}`) > LIMITS.ideaLinks) {
     return refuse('too-many-links', tooManyLinks('submitIdea', LIMITS.ideaLinks));
   }

@@ -3,8 +3,9 @@
  * filter matches. RFC 4180 (CRLF line ends, fields quoted when they hold a comma, a semicolon,
  * a quote or a line break, quotes doubled), a UTF-8 byte-order mark so Excel keeps accents and
  * emoji, and an apostrophe before anything a spreadsheet would otherwise read as a formula:
- * at the start of a field, and after any separator inside one. Where the decimal mark is a
- * comma, spreadsheets split CSV on `;`, so `x;=1+1` would otherwise become a cell `=1+1`.
+ * at the start of a field, and after any separator inside one, spaces before it included.
+ * Where the decimal mark is a comma, spreadsheets split CSV on `;`, so `x;=1+1` would otherwise
+ * become a cell `=1+1`.
  */
 
 export const CSV_FILENAME = 'mota_ideas.csv';
@@ -29,10 +30,11 @@ export interface CsvIdea {
   createdAt: string;
 }
 
-// Characters that make Excel, LibreOffice or Google Sheets start a formula (OWASP CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-// The same, straight after a character some reader may split cells or lines on.
-const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])([=+\-@])/g;
+// Characters that make Excel, LibreOffice or Google Sheets start a formula (OWASP CSV injection),
+// also behind spaces or no-break spaces, which a spreadsheet may drop before reading the cell.
+const FORMULA_START = /^(\s*[=+\-@]|[\t\r])/;
+// The same, after a character some reader may split cells or lines on (and any spaces).
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])(\s*[=+\-@])/g;
 
 /** Neutralises would-be formulas by putting an apostrophe in front of each. */
 export function defuseFormula(value: string): string {

@@ -22,6 +22,16 @@ const INVISIBLE = [
   '\u{e0041}',
   '\u034f',
   '\ufe0f',
+  // Format characters, marks alone, private use, unassigned, and the object replacement character.
+  '\u{1bca0}',
+  '\u{13430}',
+  '\u{1d159}',
+  '\u16fd',
+  '\u20e3',
+  '\u0301',
+  '\u0489',
+  '\ue000',
+  '\ufffc',
 ];
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
 
@@ -92,6 +102,65 @@ describe('invisible and disguised text (database and forms agree)', () => {
       expect(sentIdea.toast?.description).toBe(validateIdea(idea)?.description);
     },
   );
+
+  const stacked = `a${'\u0301\u0302\u0303\u0304\u0305'}`;
+
+  it('four accents on a letter are fine; five are refused by both, in the same words', async () => {
+    const four = `Zo${'\u0308\u0301\u0300\u0304'}e`;
+    expect((await sendPost({ content: four, authorName: four })).status).toBe(201);
+    expect(validatePost({ content: four, authorName: four })).toBeNull();
+
+    for (const input of [
+      { content: stacked },
+      { content: 'hello', authorName: stacked },
+      // A joiner between the marks does not end the run: they still stack.
+      { content: `a${'\u0301\u200d'.repeat(5)}` },
+    ]) {
+      const sent = await sendPost(input);
+      expect(sent.status).toBe(400);
+      const form = validatePost(input);
+      expect(form?.reason).toBe('stacked-marks');
+      expect(sent.toast?.reason).toBe('stacked-marks');
+      expect(sent.toast?.description).toBe(form?.description);
+    }
+    expect(validatePost({ content: 'hello', authorName: stacked })?.description).toContain('Your name piles');
+
+    for (const field of ['issue', 'mitigation', 'proposedBy', 'notes'] as const) {
+      const input = { issue: 'i', mitigation: 'm', [field]: `${stacked} tower` };
+      const sent = await sendIdea(input);
+      expect(sent.status).toBe(400);
+      expect(validateIdea(input)?.reason).toBe('stacked-marks');
+      expect(sent.toast?.description).toBe(validateIdea(input)?.description);
+    }
+  });
+
+  it('a tower of 1,999 accents and a name of 59 millions signs are refused', async () => {
+    const tower = { content: `a${'\u0301'.repeat(1999)}` };
+    expect((await sendPost(tower)).toast?.reason).toBe('stacked-marks');
+    expect(validatePost(tower)?.reason).toBe('stacked-marks');
+    const name = { content: 'hello', authorName: '\u0489'.repeat(59) };
+    const sent = await sendPost(name);
+    expect(sent.status).toBe(400);
+    // The form sends a name that shows nothing as no name (Anonymous); sent as it is, the
+    // database refuses it.
+    expect(sent.toast?.reason).toMatch(/^(blank|stacked-marks)$/);
+    expect(validatePost(name)).toBeNull();
+  });
+
+  it('a link split by a zero-width character is still a link', async () => {
+    const three = 'h\u200bttps://a.example w\u2060ww.b.example ex\u00adample.com';
+    const sent = await sendPost({ content: three });
+    expect(sent.status).toBe(400);
+    expect(sent.toast?.reason).toBe('too-many-links');
+    expect(validatePost({ content: three })?.reason).toBe('too-many-links');
+    const idea = {
+      issue: 'h\u200bttps://a',
+      mitigation: 'h\ufeffttps://b',
+      notes: 'h\u{e0041}ttps://c h\u200dttps://d',
+    };
+    expect((await sendIdea(idea)).toast?.reason).toBe('too-many-links');
+    expect(validateIdea(idea)?.reason).toBe('too-many-links');
+  });
 
   const disguised = [
     'hxxp://a.example hxxps://b.example',

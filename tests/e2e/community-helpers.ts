@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
 
 /** Helpers for the forum and registry specs: the REST API of the embedded backend, and toasts. */
@@ -78,6 +78,35 @@ export function emptyList(route: Route) {
     body: '[]',
   });
 }
+
+/** Answers a list request with these rows, as PostgREST does. */
+export function listOf(rows: object[]) {
+  return (route: Route) =>
+    route.fulfill({
+      status: 200,
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Range': `0-${rows.length - 1}/${rows.length}`,
+        'Access-Control-Expose-Headers': 'Content-Range',
+      },
+      body: JSON.stringify(rows),
+    });
+}
+
+/**
+ * What an element looks like on screen (the site header, a row), to compare with the same page
+ * showing other rows: one row's text must never paint over the header or another row.
+ */
+export async function pixelsOf(page: Page, element: Locator): Promise<Buffer> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    window.scrollTo(0, 0);
+  });
+  return element.screenshot({ animations: 'disabled', caret: 'hide' });
+}
+
+/** The site's header. */
+export const siteHeader = (page: Page) => page.locator('header').first();
 
 /** A server error in PostgREST's shape. */
 export function serverError(route: Route) {

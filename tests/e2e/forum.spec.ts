@@ -12,8 +12,11 @@ import {
   holdRequests,
   insertRows,
   lastToast,
+  listOf,
   runClockUntil,
+  pixelsOf,
   serverError,
+  siteHeader,
   toast,
   unique,
 } from './community-helpers';
@@ -224,6 +227,68 @@ test('visitor text is shown as text: no HTML, long words wrap, line breaks kept 
   await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
   await expect(posts(page).last().locator('[data-content]')).toContainText(payload);
   await expectNoHorizontalScroll(page);
+});
+
+test("five accents on a letter are refused before sending, in the site's voice, and the text is kept", async ({
+  page,
+}) => {
+  await open(page);
+  const sent = countRequests(page, 'posts', 'POST');
+  const tower = `Zalgo a${'\u0301\u0302\u0303\u0304\u0305'}`;
+  await messageField(page).fill(tower);
+  await postButton(page).click();
+  await expectToast(
+    page,
+    'Error submitting post',
+    'Your message piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.',
+    'destructive',
+  );
+  expect(sent.count).toBe(0);
+  await expect(messageField(page)).toHaveValue(tower);
+});
+
+test('a tower of accents or a name of enclosing marks stays inside its card @phone', async ({ page, request }) => {
+  // Four accents on every letter are allowed: stored, and shown within the page's width.
+  const tag = unique('accents');
+  await insertRows(request, 'posts', [
+    { content: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(300)}`, author_name: 'Zo\u0308\u0301\u0300\u0304e' },
+  ]);
+  await open(page);
+  await expect(posts(page).last().locator('[data-content]')).toContainText(tag);
+  await expectNoHorizontalScroll(page);
+
+  // What the database now refuses, as a row stored before the rule (or a backend without it)
+  // would still serve it: 1,999 accents on one letter, and a name of 59 enclosing marks.
+  const row = (content: string, name: string) => ({
+    id: 1,
+    content,
+    author_name: name,
+    created_at: '2025-06-03T14:22:05.123456+00:00',
+  });
+  const show = async (content: string, name: string) => {
+    await page.unroute(POSTS);
+    await page.route(POSTS, (route) =>
+      route.request().method() === 'GET' ? listOf([row(content, name)])(route) : route.fallback(),
+    );
+    await open(page);
+    await expect(posts(page)).toHaveCount(1);
+  };
+  await show('a', 'n');
+  const plainHeader = await pixelsOf(page, siteHeader(page));
+  await show(`a${'\u0301'.repeat(1999)}`, '\u0489'.repeat(59));
+  await expectNoHorizontalScroll(page);
+  expect(
+    (await pixelsOf(page, siteHeader(page))).equals(plainHeader),
+    'the header looks as it does above a plain post',
+  ).toBe(true);
+
+  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+  await expect(posts(page)).toHaveCount(1);
+  await expectNoHorizontalScroll(page);
+  expect(
+    (await pixelsOf(page, siteHeader(page))).equals(plainHeader),
+    'the header looks as it does above a plain post',
+  ).toBe(true);
 });
 
 test('a post sent before the fields’ code arrives still leaves the form empty', async ({ page }) => {

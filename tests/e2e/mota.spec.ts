@@ -12,8 +12,11 @@ import {
   holdRequests,
   insertRows,
   lastToast,
+  listOf,
   runClockUntil,
+  pixelsOf,
   serverError,
+  siteHeader,
   toast,
   unique,
 } from './community-helpers';
@@ -276,6 +279,71 @@ test('visitor text is shown as text, with long words wrapped @phone', async ({ p
   expect(await mitigation.evaluate((el) => (el as HTMLElement).innerText.split('\n').at(-1))).toBe('second line');
   expect(await mitigation.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoHorizontalScroll(page);
+});
+
+test("five accents on a letter are refused in the dialog, in the site's voice, with the draft kept", async ({
+  page,
+}) => {
+  await open(page);
+  const sent = countRequests(page, 'mota_ideas', 'POST');
+  await openDialog(page);
+  const tower = `Zalgo a${'\u0301\u0302\u0303\u0304\u0305'}`;
+  await field(page, 'Issue/Problem').fill('Letters that climb off the page');
+  await field(page, 'Mitigation/Proposed Solution').fill('Four accents a letter');
+  await field(page, 'Proposed By').fill(tower);
+  await submitButton(page).click();
+  const words =
+    'Your name piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.';
+  await expectToast(page, 'Submission Failed', words, 'destructive');
+  await expect(dialog(page).getByRole('alert')).toHaveText(words);
+  await expect(field(page, 'Proposed By')).toHaveValue(tower);
+  await expect(field(page, 'Issue/Problem')).toHaveValue('Letters that climb off the page');
+  expect(sent.count).toBe(0);
+});
+
+test('a tower of accents or a name of enclosing marks stays inside its row @phone', async ({ page, request }) => {
+  // Four accents on every letter are allowed: stored, and shown within the page's width.
+  const tag = unique('accents');
+  await insertRows(request, 'mota_ideas', [
+    {
+      issue: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(40)}`,
+      mitigation: 'm',
+      proposed_by: 'Zo\u0308\u0301\u0300\u0304e',
+    },
+  ]);
+  await open(page);
+  await filterBy(page, tag);
+  await expect(rows(page)).toHaveCount(1);
+  await expectNoHorizontalScroll(page);
+
+  // What the database now refuses, as a row stored before the rule (or a backend without it)
+  // would still serve it.
+  const idea = (text: string, name: string) => ({
+    id: 1,
+    issue: text,
+    mitigation: text,
+    proposed_by: name,
+    notes: text,
+    created_at: '2025-06-03T14:22:05.123456+00:00',
+  });
+  // A plain idea above (newer), then the one under test.
+  const show = async (text: string, name: string) => {
+    await page.unroute(IDEAS);
+    await page.route(IDEAS, (route) =>
+      route.request().method() === 'GET'
+        ? listOf([{ ...idea('Plain words', 'Eleni'), id: 2 }, idea(text, name)])(route)
+        : route.fallback(),
+    );
+    await open(page);
+    await expect(rows(page)).toHaveCount(2);
+  };
+  await show('a', 'n');
+  const plainHeader = await pixelsOf(page, siteHeader(page));
+  const plainRow = await pixelsOf(page, rows(page).first());
+  await show(`a${'\u0301'.repeat(1999)}`, '\u0489'.repeat(59));
+  await expectNoHorizontalScroll(page);
+  expect((await pixelsOf(page, siteHeader(page))).equals(plainHeader), 'the header looks the same').toBe(true);
+  expect((await pixelsOf(page, rows(page).first())).equals(plainRow), 'the idea above looks the same').toBe(true);
 });
 
 test('Random Idea: a 7-second toast with the issue, solution and proposer', async ({ page, request }) => {

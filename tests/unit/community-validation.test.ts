@@ -4,6 +4,7 @@ import { LIMITS } from '../../src/lib/community-limits';
 import { messages } from '../../src/lib/community-messages';
 import {
   characterCount,
+  hasStackedMarks,
   linkCount,
   normaliseIdea,
   normalisePost,
@@ -97,7 +98,38 @@ describe('invisible and disguised text', () => {
     expect(validatePost({ content: 'a', authorName: 'שָׁלוֹם' })).toBeNull();
   });
 
+  it('refuses format characters, marks alone, private-use and unassigned code points as blank', () => {
+    for (const nothing of ['\u{1bca0}', '\u{13430}', '\u{1d159}', '\u16fd', '\u20e3', '\u0301', '\ue000', '\ufffc']) {
+      expect(validatePost({ content: `${nothing} ${nothing}` })?.reason).toBe('blank');
+    }
+    expect(validatePost({ content: '\u0489'.repeat(59) })?.reason).toBe('blank');
+    expect(normalisePost({ content: 'a', authorName: '\u0489'.repeat(59) }).author_name).toBeNull();
+  });
+
+  it('takes four combining marks in a row and refuses five, in every field', () => {
+    const four = 'Zo\u0308\u0301\u0300\u0304e';
+    const five = 'a\u0301\u0302\u0303\u0304\u0305';
+    expect(hasStackedMarks(four)).toBe(false);
+    expect(hasStackedMarks(five)).toBe(true);
+    expect(hasStackedMarks('a\u0301\u200d\u0301\u200b\u0301\u2060\u0301\ufeff\u0301')).toBe(true);
+    expect(hasStackedMarks('Việt Nam, שָׁלוֹם, नमस्ते, 1️⃣, 👩‍👩‍👧')).toBe(false);
+    expect(validatePost({ content: four, authorName: four })).toBeNull();
+    expect(validatePost({ content: five })).toMatchObject({
+      reason: 'stacked-marks',
+      title: 'Error submitting post',
+      description:
+        'Your message piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.',
+    });
+    expect(validatePost({ content: 'a', authorName: five })?.description).toMatch(/^Your name piles/);
+    expect(validateIdea({ issue: five, mitigation: 'm' })).toMatchObject({
+      reason: 'stacked-marks',
+      title: 'Submission Failed',
+    });
+    expect(validateIdea({ issue: 'i', mitigation: 'm', notes: five })?.description).toMatch(/^Your note piles/);
+  });
+
   it('counts disguised links, one per link', () => {
+    expect(linkCount('h\u200bttps://a w\u2060ww.b ex\u00adample.com')).toBe(3);
     expect(linkCount('https://www.example.org/a')).toBe(1);
     expect(linkCount('hxxp://a hxxps://b')).toBe(2);
     expect(linkCount('example.com, shop.example.net/x')).toBe(2);

@@ -45,10 +45,27 @@ describe('csvCell', () => {
     expect(csvCell('\rline')).toBe('"\'\rline"');
   });
 
-  it('only looks at the first character', () => {
+  it('looks past leading spaces, as spreadsheets do, and no further', () => {
     expect(defuseFormula('a=b')).toBe('a=b');
-    expect(defuseFormula(' =b')).toBe(' =b');
+    expect(defuseFormula('a =b')).toBe('a =b');
     expect(defuseFormula('')).toBe('');
+    expect(defuseFormula('   ')).toBe('   ');
+  });
+
+  it.each([
+    [' =1+1', "' =1+1"],
+    ['   +44 20 7946 0000', "'   +44 20 7946 0000"],
+    ['\u00a0-2+3', "'\u00a0-2+3"],
+    ['\u00a0 @SUM(A1:A2)', "'\u00a0 @SUM(A1:A2)"],
+    ['\u2007=1', "'\u2007=1"],
+  ])('defuses a formula behind spaces or a no-break space: %j', (input, output) => {
+    expect(defuseFormula(input)).toBe(output);
+  });
+
+  it('defuses a formula behind spaces after a separator', () => {
+    expect(defuseFormula('x; =1+1')).toBe("x;' =1+1");
+    expect(defuseFormula('x,\u00a0\u00a0+1')).toBe("x,'\u00a0\u00a0+1");
+    expect(defuseFormula('line\n  @cmd')).toBe("line\n'  @cmd");
   });
 });
 
@@ -149,6 +166,11 @@ describe('the same file read with , and with ;', () => {
     'tab\t=3+3',
     'line\n=4+4',
     '=HYPERLINK("http://x";"y")',
+    ' =5+5',
+    '\u00a0=6+6',
+    'x; =7+7',
+    'x;\u00a0+8',
+    'a,  -9',
   ];
   const csv = buildIdeasCsv(
     hostile.map((text) => idea({ issue: text, mitigation: text, proposedBy: text, notes: text })),
@@ -156,7 +178,7 @@ describe('the same file read with , and with ;', () => {
 
   it.each([',', ';'] as const)('no cell starts a formula when read with %j', (delimiter) => {
     for (const row of readCsv(csv.slice(BOM.length), delimiter)) {
-      for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+      for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^(\s*[=+\-@]|[\t\r])/);
     }
   });
 
@@ -179,7 +201,7 @@ describe('the same file read with , and with ;', () => {
         .slice(BOM.length)
         .split(/\r\n|\n/)
         .flatMap((line) => line.split(delimiter))) {
-        expect(piece.replace(/^"/, ''), JSON.stringify(piece)).not.toMatch(/^[=+\-@]/);
+        expect(piece.replace(/^"/, ''), JSON.stringify(piece)).not.toMatch(/^\s*[=+\-@]/);
       }
     }
   });

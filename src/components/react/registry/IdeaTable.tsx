@@ -11,8 +11,13 @@ const LIST_STATUS = {
   empty: 'No ideas match your filter, or the registry is awaiting its first spark!',
 };
 const COLUMNS = ['Issue/Problem', 'Mitigation/Proposed Solution', 'Proposed By', 'Notes/Comments'] as const;
-/** Long words and links wrap instead of widening the page; the visitor's line breaks stay. */
-const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere';
+/**
+ * Long words and links wrap instead of widening the page; the visitor's line breaks stay; and a
+ * cell holds everything it draws: a letter with a tower of accents, or marks no line can break,
+ * is cut off at its edge instead of painting over the header or the next idea. The database
+ * refuses such text now; older rows (or another backend) may still hold it.
+ */
+const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere overflow-hidden';
 
 export function IdeaSummary({ list, filter }: { list: ListState<Idea>; filter: string }) {
   if (list.status !== 'ready' || list.page.total === 0) return null;
@@ -72,7 +77,7 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
           <tr
             key={idea.id}
             role="row"
-            className="block rounded-xl border border-line bg-surface py-2 md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
+            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
             data-idea
           >
             <td role="cell" data-label={COLUMNS[0]} className={`${cell} font-semibold md:w-[24%]`}>
