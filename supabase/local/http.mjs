@@ -87,7 +87,7 @@ export function send(res, status, body, headers = {}, head = false) {
     return;
   }
   const bytes = Buffer.from(body, 'utf8');
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);
   res.end(head ? undefined : bytes);
 }

@@ -122,11 +122,15 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
     );
     const { status, contentRange } = rangeStatus(range.offset, result.count, result.total);
     if (status === 416) {
+      // PostgREST tells the client the total it ran past.
+      res.setHeader('Content-Range', contentRange);
       throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', {
         details: `An offset of ${range.offset} was requested, but there are only ${result.total} rows.`,
       });
     }
+    /** @type {Record<string, string>} */
     const headers = { 'Content-Range': contentRange };
+    if (wantsObject) headers['Content-Type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
     send(res, wantsObject ? 200 : status, wantsObject ? singleObject(result) : result.body, headers, method === 'HEAD');
   }
 
@@ -139,7 +143,7 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
     if (method === 'POST') {
       const rows = Array.isArray(body) ? body : [body];
       if (rows.length === 0) {
-        send(res, 201, representation ? '[]' : null, { 'Content-Range': '*/0' });
+        send(res, 201, representation ? '[]' : null, { 'Content-Range': `*/${prefer.count ? 0 : '*'}` });
         return;
       }
       if (!rows.every(isPlainObject)) throw new ApiError(400, 'PGRST102', 'All rows must be JSON objects');
@@ -160,7 +164,9 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
       statement = buildDelete(table, query, { representation });
     }
     const result = await execute(req, method, statement);
-    const headers = { 'Content-Range': `*/${prefer.count ? result.count : '*'}` };
+    // As PostgREST: an insert reports no range, an update or delete the rows it touched.
+    const touched = method === 'POST' || result.count === 0 ? '*' : `0-${result.count - 1}`;
+    const headers = { 'Content-Range': `${touched}/${prefer.count ? result.count : '*'}` };
     if (method === 'POST') send(res, 201, representation ? result.body : null, headers);
     else send(res, representation ? 200 : 204, representation ? result.body : null, headers);
   }
