@@ -486,7 +486,13 @@ if (browserParts) {
     if (wanted('lighthouse')) {
       console.log('Lighthouse…');
       report.lighthouse = [];
-      for (const { route } of ROUTES) report.lighthouse.push({ route, ...(await lighthouseRun(`${BASE}${route}`)) });
+      for (const { route } of ROUTES) {
+        const row = await lighthouseRun(`${BASE}${route}`).catch((error) => {
+          failure({ name: `Lighthouse on ${route}` }, error);
+          return null;
+        });
+        if (row) report.lighthouse.push({ route, ...row });
+      }
     }
   } finally {
     process.kill(-server.pid);
