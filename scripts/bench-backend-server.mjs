@@ -1,7 +1,7 @@
 // The embedded backend as `npm start` runs it (the same REST handler behind a plain HTTP
-// server), in a process of its own for scripts/bench.mjs: the bench's 50 fetch clients, Vite and
-// the CSV building then run on the bench's thread, not on the server's, so the figures are the
-// server's. Started with fork(); it answers through the IPC channel:
+// server), in a process of its own for scripts/bench-backend.mjs: the bench's 50 fetch clients,
+// Vite and the CSV building then run on the bench's thread, not on the server's, so the figures
+// are the server's. Started with fork(); it answers through the IPC channel:
 //   ready  { origin, anonKey }  once it listens on 127.0.0.1 (a free port)
 //   'seed'   → seeded           after filling each table with 100,000 rows
 //   'close'  → (exits)          after requests in progress are answered
@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { createBackend } from '../supabase/local/backend.mjs';
 
 if (!process.send)
-  throw new Error('scripts/bench-backend-server.mjs is started by scripts/bench.mjs (fork), not on its own');
+  throw new Error('scripts/bench-backend-server.mjs is started by scripts/bench-backend.mjs (fork), not on its own');
 
 /**
  * The bench's seed: 100,000 posts and ideas a minute apart, newest first from now; one idea

@@ -1,0 +1,309 @@
+// What the reader benchmark presses: every interactive part of the site (each island and each
+// plain script), with the input a reader gives it and the answer that reader then sees, and the
+// key routes with the internal link tapped on each. Checks (`answer`, `pending`) run in the page
+// (see scripts/bench-reader.mjs): `window.__bench.shown(selector, text)`, `.toast(text)`, `.dialog()`,
+// `.tab(name)` and `.changed(read)` are the probe's; a string is an expression the page runs
+// when watching starts, which makes the check.
+//
+// `target` is what the reader presses (tapped, unless `act` says otherwise; `prepare` fills a form
+// first, untimed). `kind` sets the target time: 'local' answers without the server, 'server'
+// needs a round trip (and shows a pending state meanwhile), 'navigation' ends in another page's
+// first paint. `next` are further presses on the same page, timed after the first.
+
+const ESSAY = '/essays/philosophy/golden-age';
+
+const button = (name) => (page) => page.getByRole('button', { name, exact: true });
+/** Taps a field and types into it, as a reader fills a form. */
+const typeInto = (label, text) => async (page) => {
+  await page.getByLabel(label).tap();
+  await page.keyboard.type(text);
+};
+const firstAnswer = (page) => page.getByRole('list', { name: 'Your answer' }).getByRole('button').first();
+
+const quizSteps = [2, 3, 4].map((number) => ({
+  name: 'Quiz: an answer, the next question',
+  kind: 'local',
+  target: firstAnswer,
+  answer: `() => window.__bench.shown('section p', 'Question ${number} of')`,
+}));
+
+export const PARTS = [
+  // Every page's header and footer, on a reading page (no island runs before a press).
+  {
+    name: 'Header: Menu',
+    route: ESSAY,
+    kind: 'local',
+    target: (page) => page.locator('header summary[aria-label="Menu"]'),
+    answer: () => window.__bench.shown('header details[open] nav a', 'Engage Hub'),
+  },
+  {
+    name: 'Header: Search',
+    route: ESSAY,
+    kind: 'local',
+    target: button('Search'),
+    answer: () => window.__bench.dialog('Search the site'),
+    next: [
+      {
+        // The index's files come from the server on the first search.
+        name: 'Search: results for a word',
+        kind: 'server',
+        target: (page) => page.getByRole('searchbox'),
+        act: typeInto('Search essays', 'carob'),
+        mode: 'last',
+        answer: () => window.__bench.shown('dialog[open] [role="status"]', '“carob”'),
+      },
+    ],
+  },
+  {
+    name: 'Header: theme switch',
+    route: ESSAY,
+    kind: 'local',
+    target: button('Dark theme'),
+    answer: 'window.__bench.changed(() => getComputedStyle(document.body).backgroundColor)',
+  },
+  {
+    // A reading page runs no React before a press: its first toast may take longer.
+    name: 'Essay: Share (link copied)',
+    route: ESSAY,
+    kind: 'local',
+    targetMs: 300,
+    target: button('Share'),
+    answer: () => window.__bench.toast('Copied to clipboard!'),
+  },
+  {
+    name: 'Konami code (to /firstlight)',
+    route: ESSAY,
+    kind: 'navigation',
+    mode: 'last',
+    act: async (page) => {
+      for (const key of ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft'])
+        await page.keyboard.press(key);
+      for (const key of ['ArrowRight', 'b', 'a']) await page.keyboard.press(key);
+    },
+    arrives: (url) => url.pathname === '/firstlight',
+  },
+  {
+    name: "What's New: Dismiss",
+    route: '/privacy-policy',
+    kind: 'local',
+    target: button('Dismiss'),
+    answer: () => !window.__bench.shown('aside', 'Dismiss'),
+  },
+  {
+    name: 'Footer: tagline dialog',
+    route: '/privacy-policy',
+    kind: 'local',
+    target: button('Learn. Adapt. Evolve.'),
+    answer: () => window.__bench.dialog(),
+  },
+  // Home.
+  {
+    name: 'Home: Start Here guide',
+    route: '/',
+    kind: 'local',
+    target: (page) => page.getByRole('button', { name: 'Start Here' }),
+    answer: () => window.__bench.dialog('Welcome, Curious Mind'),
+  },
+  {
+    name: 'Home: endorsement dialog',
+    route: '/',
+    kind: 'local',
+    target: (page) => page.locator('main button[aria-haspopup="dialog"]').first(),
+    answer: () => window.__bench.dialog(),
+  },
+  {
+    name: 'Pulse carousel: Next quote',
+    route: '/',
+    kind: 'local',
+    target: button('Next quote'),
+    answer: () => window.__bench.shown('[aria-roledescription="slide"][aria-label^="2 of"]'),
+    next: [
+      {
+        name: 'Pulse carousel: a dot',
+        kind: 'local',
+        target: button('Show quote 4'),
+        answer: () => window.__bench.shown('[aria-roledescription="slide"][aria-label^="4 of"]'),
+      },
+    ],
+  },
+  // The book's pages.
+  {
+    name: 'Book: a tab',
+    route: '/book',
+    kind: 'local',
+    target: (page) => page.getByRole('tab', { name: 'Editorial Praise' }),
+    answer: () => window.__bench.tab('Editorial Praise'),
+  },
+  {
+    name: 'Cover story: Pause the echoes',
+    route: '/coverstory',
+    kind: 'local',
+    target: button('Pause the echoes'),
+    answer: () => window.__bench.shown('button[aria-pressed="true"]', 'Play the echoes'),
+  },
+  // Line Bank.
+  {
+    name: 'Line Bank: a chip',
+    route: '/line-bank',
+    kind: 'local',
+    target: (page) => page.getByRole('group', { name: 'Filter lines by category' }).getByRole('button').nth(1),
+    answer: () =>
+      document.querySelectorAll('[aria-label="Filter lines by category"] button')[1]?.getAttribute('aria-pressed') ===
+      'true',
+  },
+  {
+    name: 'Line Bank: Copy',
+    route: '/line-bank',
+    kind: 'local',
+    target: (page) => page.getByRole('button', { name: 'Copy' }).first(),
+    answer: () => window.__bench.toast('Copied to clipboard!'),
+  },
+  // The quiz and the explorer portals.
+  {
+    name: 'Quiz: Begin the Quiz',
+    route: '/curious-mind-quiz',
+    kind: 'local',
+    target: button('Begin the Quiz'),
+    answer: () => window.__bench.shown('section p', 'Question 1 of'),
+    next: [
+      ...quizSteps,
+      {
+        name: 'Quiz: the last answer',
+        kind: 'local',
+        target: firstAnswer,
+        answer: () => window.__bench.shown('h2', 'Reading your answers'),
+      },
+    ],
+  },
+  {
+    name: 'Explorer: Take Quiz Again',
+    route: '/explorer/illuminator',
+    kind: 'navigation',
+    target: button('Take Quiz Again'),
+    arrives: (url) => url.pathname === '/curious-mind-quiz',
+  },
+  // The forum.
+  {
+    name: 'Forum: Post with no message',
+    route: '/forum',
+    kind: 'local',
+    target: button('Post to the Forum'),
+    answer: () => window.__bench.toast('Empty Post'),
+    next: [
+      {
+        name: 'Forum: post a message',
+        kind: 'server',
+        prepare: typeInto('Your message', 'Read on a slow phone, and it kept up.'),
+        target: button('Post to the Forum'),
+        pending: () => window.__bench.shown('button', 'Posting…'),
+        answer: () => window.__bench.toast('Post Submitted'),
+      },
+      {
+        name: 'Forum: Dialogue Scroll tab',
+        kind: 'local',
+        target: (page) => page.getByRole('tab', { name: 'Dialogue Scroll' }),
+        answer: () => window.__bench.tab('Dialogue Scroll'),
+      },
+      {
+        name: 'Forum: an earlier page',
+        kind: 'server',
+        target: (page) => page.getByRole('button', { name: 'Earlier' }),
+        pending: () => window.__bench.shown('[role="status"]', 'Gathering the conversation'),
+        answer: () => window.__bench.shown('p', ', page '),
+      },
+    ],
+  },
+  // The registry.
+  {
+    name: 'Registry: Submit New Idea',
+    route: '/mota',
+    kind: 'local',
+    target: button('Submit New Idea'),
+    answer: () => window.__bench.dialog('Submit New Idea'),
+    next: [
+      {
+        name: 'Registry: submit an idea',
+        kind: 'server',
+        prepare: async (page) => {
+          await typeInto('Issue/Problem', 'Lamps that dim when the phone is slow.')(page);
+          await typeInto('Mitigation/Proposed Solution', 'Answer the reader first.')(page);
+        },
+        target: button('Submit Idea'),
+        pending: () => window.__bench.shown('button', 'Submitting…'),
+        answer: () => window.__bench.toast('Idea Submitted!'),
+      },
+    ],
+  },
+  {
+    name: 'Registry: Random Idea',
+    route: '/mota',
+    kind: 'server',
+    target: button('Random Idea'),
+    pending: () => window.__bench.shown('button:disabled', 'Random Idea'),
+    answer: () => window.__bench.toast('Random Idea:'),
+  },
+  {
+    name: 'Registry: Export CSV',
+    route: '/mota',
+    kind: 'server',
+    target: button('Export CSV'),
+    pending: () => window.__bench.shown('button', 'Exporting…'),
+    answer: () => window.__bench.toast('Data exported to CSV!'),
+    next: [
+      {
+        name: 'Registry: an older page',
+        kind: 'server',
+        target: (page) => page.getByRole('button', { name: 'Older' }),
+        pending: () => window.__bench.shown('[role="status"]', 'Opening the registry'),
+        answer: () => window.__bench.shown('p', 'Ideas 51–'),
+      },
+    ],
+  },
+  {
+    name: 'Registry: filter',
+    route: '/mota',
+    kind: 'server',
+    target: (page) => page.getByRole('searchbox', { name: 'Filter the registry' }),
+    act: typeInto('Filter the registry', 'lantern'),
+    mode: 'last',
+    pending: () => window.__bench.shown('[role="status"]', 'Opening the registry'),
+    answer: () => window.__bench.shown('p', 'matching “lantern”'),
+  },
+  {
+    name: 'Registry: Founding Vision dialog',
+    route: '/mota',
+    kind: 'local',
+    target: button('The Founding Vision'),
+    answer: () => window.__bench.dialog(),
+  },
+  // The sign-up forms.
+  {
+    name: 'First Light: Send My Signal',
+    route: '/firstlight',
+    kind: 'local',
+    prepare: typeInto('Your email address', 'reader@example.com'),
+    target: button('Send My Signal'),
+    answer: () => window.__bench.toast('Signal Received!'),
+  },
+  {
+    name: 'Early access: Get Early Access',
+    route: '/early-access-signup',
+    kind: 'local',
+    prepare: typeInto('Your email address', 'reader@example.com'),
+    target: button('Get Early Access'),
+    answer: () => window.__bench.toast('Welcome!'),
+  },
+];
+
+/** The key routes: their paints, the JavaScript they load, and an internal link tapped on each. */
+export const ROUTES = [
+  { route: '/', link: 'main a[href="/book"]' },
+  { route: '/book', link: 'main a[href="/book-summary"]' },
+  { route: ESSAY, link: 'main a[href="/essays/philosophy/only-voice"]' },
+  { route: '/line-bank', link: 'main a[href="/submission-guidelines"]' },
+  { route: '/curious-mind-quiz', link: 'header a[href="/"]' },
+  { route: '/explorer/illuminator', link: 'main a[href="/essays"]' },
+  { route: '/forum', link: 'main a[href="/submission-guidelines"]' },
+  { route: '/mota', link: 'main a[href="/submission-guidelines"]' },
+  { route: '/privacy-policy', link: 'main a[href="/terms-of-use"]' },
+];

@@ -1,0 +1,248 @@
+// The reader's side of `npm run bench`: a phone-sized Chromium with Chromium's own throttling
+// (DevTools protocol: CPU ×4, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up; touch at 390 px)
+// and a fresh profile for every page load, and the measurements taken in it: the time from an
+// input to the first frame that shows its answer, a route's first and largest contentful paint,
+// and the time from a tap on a link to the next page's first paint.
+//
+// How "the first frame that shows the answer" is found. The input's time is the event's own
+// timeStamp (touchstart for a tap, keydown for a key), stamped by the browser when the input
+// arrived, so a busy main thread cannot hide the wait. From just before the input, a script in the
+// page checks the answer (a condition on what is on screen: a dialog's heading visible, a toast
+// with its words, a chip pressed) once per animation frame, in requestAnimationFrame, which runs
+// right before the browser renders the frame: the first check that passes is in the first frame
+// whose rendering includes the answer. A task posted from that callback at user-blocking priority
+// runs once the frame's style, layout and paint are done; its time is the answer's. What is left
+// out is the compositor's last step to the screen, at most one frame. Polling per frame rather
+// than on DOM changes also sees answers that change no DOM (a toast fading in is shown from the
+// first frame its opacity is above 0). The Event Timing API was not enough on its own: it ends at
+// the next paint after the event's handlers, but many answers come later (a toast after the
+// clipboard's promise, a dialog once its code has loaded, a row once the server has answered).
+//
+// Everything observed is what a reader sees (roles, visible text, open dialogs), never the
+// site's own loading machinery, so the bench measures any build of the site the same way.
+import { devices } from '@playwright/test';
+
+export const PROFILE = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBitsPerSecond: 1.6e6,
+  uploadBitsPerSecond: 750e3,
+  width: 390,
+  height: 844,
+};
+
+/**
+ * Runs in every document before the page's own scripts: stamps inputs and checks answers.
+ * Must stay self-contained (Playwright sends its source to the page).
+ */
+function probe() {
+  const INPUT_KEY = 'bench:input';
+  let watch = null;
+
+  const onInput = (event) => {
+    if (!watch || watch.finished) return;
+    watch.inputs.push(event.timeStamp);
+    // Typing is timed from its last key: a pending state counts only once seen after that key.
+    if (watch.mode === 'last') watch.pendingAt = undefined;
+    // A navigation ends this document: the next one reads the input's wall-clock time here.
+    if (watch.crossDocument && (watch.mode === 'last' || watch.inputs.length === 1)) {
+      sessionStorage.setItem(INPUT_KEY, String(performance.timeOrigin + event.timeStamp));
+    }
+  };
+  // A tap starts with touchstart, a key with keydown: one stamp per press.
+  for (const type of ['touchstart', 'keydown']) addEventListener(type, onInput, { capture: true, passive: true });
+
+  const afterFrame = (callback) =>
+    globalThis.scheduler?.postTask
+      ? globalThis.scheduler.postTask(callback, { priority: 'user-blocking' })
+      : setTimeout(callback, 0);
+
+  /** Some element matching `selector` (with `text` in it) is rendered and not transparent. */
+  const shown = (selector, text) => {
+    for (const element of document.querySelectorAll(selector)) {
+      if (text !== undefined && !element.textContent.includes(text)) continue;
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width > 1 && box.height > 1) return true;
+    }
+    return false;
+  };
+  /** A toast with these words is on screen (the notifications region, as sonner names it). */
+  const toast = (text) => shown('section[aria-label^="Notifications"] li', text);
+  /** A modal dialog is open and its heading shows. */
+  const dialog = (heading) => shown('dialog[open] h2, [role="dialog"] h2', heading);
+  /** A check that passes once `read()` answers differently from now. */
+  const changed = (read) => {
+    const before = read();
+    return () => read() !== before;
+  };
+  /** The tab named `name` is selected and only its panel shows. */
+  const tab = (name) => {
+    const tabs = [...document.querySelectorAll('[role="tab"]')];
+    const chosen = tabs.find((t) => t.textContent.includes(name));
+    if (chosen?.getAttribute('aria-selected') !== 'true') return false;
+    return tabs.every((t) => {
+      const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
+      return !panel || (t === chosen) === panel.checkVisibility();
+    });
+  };
+
+  window.__bench = {
+    shown,
+    toast,
+    dialog,
+    tab,
+    changed,
+    /**
+     * Starts watching for `answer` (and `pending`, a visible sign of waiting) after the next
+     * input. `mode`: 'first' times from the first input (a tap), 'last' from the last one before
+     * the answer (typing). Resolves { inputAt, answerAt, pendingAt } in this page's clock.
+     */
+    watch(answer, { pending = null, mode = 'first' } = {}) {
+      if (answer()) throw new Error('the answer is on screen before the input');
+      const current = { inputs: [], mode, crossDocument: false, finished: false };
+      watch = current;
+      current.result = new Promise((resolve) => {
+        const frame = () => {
+          const count = current.inputs.length;
+          if (count) {
+            if (pending && current.pendingAt === undefined && pending()) {
+              current.pendingAt = null;
+              afterFrame(() => {
+                const sameInput = mode !== 'last' || current.inputs.length === count;
+                if (sameInput && current.pendingAt === null) current.pendingAt = performance.now();
+              });
+            }
+            if (answer()) {
+              current.finished = true;
+              afterFrame(() => {
+                const answerAt = performance.now();
+                resolve({
+                  inputAt: mode === 'last' ? current.inputs.at(-1) : current.inputs[0],
+                  answerAt,
+                  pendingAt: current.pendingAt || answerAt,
+                  loadedAt: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0,
+                });
+              });
+              return;
+            }
+          }
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+    },
+    /** Stamps the next input for the page it leads to (a link, the Konami code). */
+    watchNavigation(mode = 'first') {
+      sessionStorage.removeItem(INPUT_KEY);
+      watch = { inputs: [], mode, crossDocument: true, finished: false };
+    },
+    result: () => watch.result,
+    /** In the page a navigation led to: from the stamped input to this page's first contentful paint. */
+    arrival: () =>
+      new Promise((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const paint = list.getEntriesByName('first-contentful-paint')[0];
+          if (!paint) return;
+          observer.disconnect();
+          const input = Number(sessionStorage.getItem(INPUT_KEY));
+          resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime });
+        }).observe({ type: 'paint', buffered: true });
+      }),
+    /** First and largest contentful paint of this page so far. */
+    paints: () =>
+      new Promise((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+        const done = (lcp) => resolve({ fcpMs: fcp, lcpMs: lcp });
+        const timer = setTimeout(() => done(null), 2000);
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          clearTimeout(timer);
+          done(list.getEntries().at(-1).startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+    /** Waits in this page until `ms` after its load event ended. */
+    afterLoad: (ms) =>
+      new Promise((resolve) => {
+        const loaded = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? performance.now();
+        setTimeout(resolve, Math.max(0, loaded + ms - performance.now()));
+      }),
+  };
+}
+
+/**
+ * A new browser context (a fresh profile: no cache, no storage) with one page, throttled as a
+ * mid-range phone on a slow mobile network.
+ */
+export async function openReader(browser, origin) {
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: { width: PROFILE.width, height: PROFILE.height },
+  });
+  // Copy and Share write to the clipboard, as a visitor's browser lets a page after a tap.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.latencyMs,
+    downloadThroughput: PROFILE.downloadBitsPerSecond / 8,
+    uploadThroughput: PROFILE.uploadBitsPerSecond / 8,
+  });
+  return { context, page };
+}
+
+// A press with nothing on screen this long after it has no answer (a press lost before the page
+// listened for it, say): it counts as a miss.
+const ANSWER_TIMEOUT_MS = 6000;
+
+function withTimeout(promise, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what}: no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)),
+        ANSWER_TIMEOUT_MS,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A check as source for the page: a function (sent as its source, so it may use only the page's
+ * globals), or a string, an expression run in the page when watching starts that makes the check
+ * (for a check comparing with what was on screen then).
+ */
+const source = (check) => (typeof check === 'string' ? check : check ? `(${check.toString()})` : 'null');
+
+/**
+ * Times one press: watches for `answer` (and `pending`), does `act`, and returns the input-to-frame
+ * times in ms, with when the input came (ms after the load event).
+ */
+export async function timePress(page, { act, answer, pending, mode = 'first' }) {
+  await page.evaluate(`window.__bench.watch(${source(answer)}, { pending: ${source(pending)}, mode: '${mode}' })`);
+  await act(page);
+  const r = await withTimeout(page.evaluate('window.__bench.result()'), 'press');
+  return { ms: r.answerAt - r.inputAt, pendingMs: r.pendingAt - r.inputAt, afterLoadMs: r.inputAt - r.loadedAt };
+}
+
+/** Times an input that leads to another page: from the input to that page's first paint. */
+export async function timeNavigation(page, { act, arrives, mode = 'first' }) {
+  await page.evaluate(`window.__bench.watchNavigation('${mode}')`);
+  await Promise.all([page.waitForURL(arrives, { waitUntil: 'commit', timeout: ANSWER_TIMEOUT_MS }), act(page)]);
+  const { ms } = await withTimeout(page.evaluate('window.__bench.arrival()'), 'navigation');
+  return { ms };
+}
+
+/** Opens `url` in the page and waits for its load event, and `afterLoadMs` after it. */
+export async function load(page, url, afterLoadMs = 0) {
+  await page.goto(url, { waitUntil: 'load' });
+  if (afterLoadMs) await page.evaluate(`window.__bench.afterLoad(${afterLoadMs})`);
+}
+
+export const paints = (page) => page.evaluate('window.__bench.paints()');

@@ -1,0 +1,49 @@
+// The reader benchmark's arithmetic (scripts/bench-stats.mjs): medians, targets, verdicts.
+import { describe, expect, it } from 'vitest';
+import { TARGETS, formatSummary, median, meets, summarize, targetsFor } from '../../scripts/bench-stats.mjs';
+
+describe('median', () => {
+  it('takes the middle of an odd count and the mean of the two middle values of an even one', () => {
+    expect(median([300, 10, 20])).toBe(20);
+    expect(median([40, 10, 30, 20])).toBe(25);
+  });
+  it('leaves out runs that saw no answer, and has nothing to say about none', () => {
+    expect(median([null, 50, 70])).toBe(60);
+    expect(median([])).toBeNull();
+    expect(median([null])).toBeNull();
+  });
+});
+
+describe('summarize', () => {
+  it('rounds to whole ms and counts the runs that failed', () => {
+    expect(summarize([80.4, 120.6, null])).toEqual({ median: 101, min: 80, max: 121, runs: 3, failed: 1 });
+    expect(summarize([null, null])).toEqual({ median: null, min: null, max: null, runs: 2, failed: 2 });
+  });
+});
+
+describe('targets', () => {
+  it('gives each kind of part its target', () => {
+    expect(targetsFor({ kind: 'local' })).toEqual({ answerMs: TARGETS.localMs });
+    expect(targetsFor({ kind: 'server' })).toEqual({ answerMs: 250, pendingMs: 100 });
+    expect(targetsFor({ kind: 'navigation' })).toEqual({ answerMs: 150 });
+    expect(targetsFor({ kind: 'local', targetMs: 300 })).toEqual({ answerMs: 300 });
+  });
+  it('passes a median at or under the target, and fails one over it, a missing figure or a failed run', () => {
+    expect(meets(summarize([100, 90, 110]), 100)).toBe(true);
+    expect(meets(summarize([101, 90, 110]), 100)).toBe(false);
+    expect(meets(summarize([90, 80, null]), 100)).toBe(false);
+    expect(meets(null, 100)).toBe(false);
+    expect(meets(null, undefined)).toBe(true);
+  });
+});
+
+describe('formatSummary', () => {
+  it('shows the median with its spread, and says when there was no answer', () => {
+    expect(formatSummary(summarize([61, 84, 97]))).toBe('84 ms (61-97)');
+    expect(formatSummary(summarize([84]))).toBe('84 ms');
+    expect(formatSummary(summarize([84, null]))).toBe('84 ms (84-84), 1 failed');
+    expect(formatSummary(summarize([null]))).toBe('no answer');
+    expect(formatSummary(null)).toBe('no answer');
+    expect(formatSummary(summarize([]))).toBe('not reached');
+  });
+});
