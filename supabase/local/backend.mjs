@@ -6,14 +6,21 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ADDRESS_FILE, openDatabase, SERVICE_KEY_FILE, SUPABASE_DIR } from './database.mjs';
+import { startDatabaseThread } from './database-thread.mjs';
+import { ADDRESS_FILE, SERVICE_KEY_FILE, SUPABASE_DIR } from './database.mjs';
 import { DEV_ANON_KEY } from './dev-anon-key.mjs';
-import { SerialQueue } from './queue.mjs';
+import { FairQueue } from './queue.mjs';
 import { createRestHandler } from './rest.mjs';
 import { loadSchemaCache } from './schema-cache.mjs';
 
 /** Requests allowed to wait for the database before new ones are turned away. */
 const MAX_WAITING_REQUESTS = 1000;
+/**
+ * Requests one client (an IPv4 address, an IPv6 /64) may have waiting or running; beyond it,
+ * 429. Room for a few visitors behind one address each loading a page; the queue's turns, not
+ * this bound, keep one client's backlog from delaying the others.
+ */
+const MAX_REQUESTS_PER_CLIENT = 16;
 
 /**
  * Where a server proves it holds the owner's key without sending it. The owner's key for this
@@ -54,7 +61,10 @@ export function ownerProof(key, nonce) {
  * @property {() => Promise<void>} close waits for requests in progress, then closes the database
  * @property {(address: import('node:net').AddressInfo | string | null) => Promise<void>} listening
  *   records where the server listens (its `server.address()`) beside the owner's key
- * @property {import('@electric-sql/pglite').PGlite} db the database, as its owner (superuser)
+ * @property {import('./database-thread.mjs').OwnerDatabase} db the database, as its owner
+ *   (superuser), on its own thread: query, exec and transaction as PGlite has them
+ * @property {import('./queue.mjs').FairQueue} queue the requests waiting for the database
+ * @property {number[]} restarts how long each reopen took after a statement was stopped (ms)
  * @property {string} anonKey the key requests must carry (for scripts that call the API)
  */
 
@@ -73,7 +83,8 @@ export async function createBackend({
 } = {}) {
   if (!Number.isInteger(trustProxy) || trustProxy < 0)
     throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
-  const { db, release } = await openDatabase({ dataDir, template, log });
+  const database = await startDatabaseThread({ dataDir, template, log });
+  const { db } = database;
   const keyFile = dataDir === 'memory' ? null : join(resolve(dataDir), SERVICE_KEY_FILE);
   const addressFile = dataDir === 'memory' ? null : join(resolve(dataDir), ADDRESS_FILE);
   try {
@@ -83,8 +94,16 @@ export async function createBackend({
       await writeFile(keyFile, serviceKey, { mode: 0o600 });
     }
     const schema = await loadSchemaCache(db);
-    const queue = new SerialQueue(MAX_WAITING_REQUESTS);
-    const rest = createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows: readMaxRows(), trustProxy });
+    const queue = new FairQueue({ maxWaiting: MAX_WAITING_REQUESTS, maxPerClient: MAX_REQUESTS_PER_CLIENT });
+    const rest = createRestHandler({
+      database,
+      schema,
+      queue,
+      anonKey,
+      serviceKey,
+      maxRows: readMaxRows(),
+      trustProxy,
+    });
     let closing;
     return {
       async handle(req, res) {
@@ -104,21 +123,21 @@ export async function createBackend({
         if (addressFile && origin) await writeFile(addressFile, origin, { mode: 0o600 });
       },
       db,
+      queue,
+      restarts: database.restarts,
       anonKey,
       close() {
         const forgetKey = () =>
           Promise.all([keyFile, addressFile].map((file) => (file ? rm(file, { force: true }) : undefined)));
         closing ??= queue
           .drain()
-          .then(() => db.close())
-          .then(forgetKey)
-          .then(release);
+          .then(() => database.close())
+          .then(forgetKey);
         return closing;
       },
     };
   } catch (error) {
-    await db.close();
-    await release();
+    await database.close();
     throw error;
   }
 }
@@ -157,7 +176,7 @@ export function wholeNumberFromEnv(name, meaning = '') {
 /**
  * Sets the limit in the database's settings row, or puts back the migrations' value (the
  * column default) so a test run with the limit off does not leave it off for the next start.
- * @param {{ query(text: string, params?: unknown[]): Promise<unknown> }} db PGlite, or any client with query()
+ * @param {{ query(text: string, params?: unknown[]): Promise<unknown> }} db the database as its owner, or any client with query()
  * @param {number | undefined} rateLimit
  */
 export async function configureRateLimit(db, rateLimit) {

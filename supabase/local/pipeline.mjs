@@ -30,12 +30,18 @@ const preparedByDatabase = new WeakMap();
  * of the transaction remains.
  * @param {import('@electric-sql/pglite').PGlite} db
  * @param {Statement[]} statements
+ * @param {() => void} [onStart] called once the database is this call's (the deadline's start)
  * @returns {Promise<Row[][]>}
  */
-export async function runInOneTransaction(db, statements) {
+export async function runInOneTransaction(db, statements, onStart) {
   // Both of PGlite's locks: no other caller's query, nor the middle of its transaction, may run
   // between these messages, nor between choosing a statement's name and parsing it.
-  const messages = await db._runExclusiveTransaction(() => db.runExclusive(() => exchange(db, statements)));
+  const messages = await db._runExclusiveTransaction(() =>
+    db.runExclusive(() => {
+      onStart?.();
+      return exchange(db, statements);
+    }),
+  );
   /** @type {Row[][]} */
   const results = statements.map(() => []);
   let index = 0;

@@ -4,21 +4,24 @@
 // does, so the grants, CHECK constraints, row policies and the rate-limit trigger in
 // supabase/migrations decide what is allowed; this file only translates.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { requestClient } from './client-bucket.mjs';
 import { ApiError, toApiError } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
-import { runInOneTransaction } from './pipeline.mjs';
 import { parseQuery } from './query-params.mjs';
+import { ClientBusyError } from './queue.mjs';
 import { checkInsertRows, checkQueryLimits, checkStatementSize } from './request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
 
 export const REST_PREFIX = '/rest/v1';
+/** Seconds a client turned away for having too much waiting is told to wait. */
+const RETRY_AFTER_SECONDS = 1;
 
 /**
  * @typedef {object} RestOptions
- * @property {import('@electric-sql/pglite').PGlite} db
+ * @property {Pick<import('./database-thread.mjs').DatabaseThread, 'pipeline'>} database
  * @property {import('./schema-cache.mjs').SchemaCache} schema
- * @property {import('./queue.mjs').SerialQueue} queue
+ * @property {import('./queue.mjs').FairQueue} queue
  * @property {string} anonKey
  * @property {string} [serviceKey] the owner's key: requests carrying it run as `service_role`
  * @property {number} maxRows
@@ -35,7 +38,7 @@ export const REST_PREFIX = '/rest/v1';
  */
 
 /** @param {RestOptions} options */
-export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxRows, trustProxy = 0 }) {
+export function createRestHandler({ database, schema, queue, anonKey, serviceKey, maxRows, trustProxy = 0 }) {
   const expectedKey = digest(anonKey);
   const ownerKey = serviceKey ? digest(serviceKey) : null;
   /** The role each request runs as, decided by its key. @type {WeakMap<Request, string>} */
@@ -67,13 +70,20 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
         throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
     } catch (error) {
-      if (!res.headersSent) sendError(res, toApiError(error, method, url.pathname), method === 'HEAD');
+      if (!res.headersSent) {
+        if (error instanceof ClientBusyError) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+        sendError(
+          res,
+          toApiError(error instanceof ClientBusyError ? clientBusy(error) : error, method, url.pathname),
+          method === 'HEAD',
+        );
+      }
     }
     return true;
   };
 
   /**
-   * Runs one statement as `anon` in its own transaction, after the requests before it: the
+   * Runs one statement as `anon` in its own transaction, in the client's turn (FairQueue): the
    * request's settings and the statement go to the database together (runInOneTransaction).
    * @param {Request} req @param {string} method @param {import('./sql.mjs').Statement} statement
    * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
@@ -93,22 +103,28 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
       prepare: true,
     };
     const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
-    return queue.run(async () => {
-      const [, [row], explained] = await runInOneTransaction(
-        db,
-        plan ? [settings, statement, { text: plan.text, params: plan.params }] : [settings, statement],
-      );
-      const [total, pageTotal, body] = row;
-      return {
-        total: plan
-          ? await countWithPlan(explained, plan, (exact) => runInOneTransaction(db, [settings, exact]))
-          : total === null
-            ? null
-            : Number(total),
-        count: Number(pageTotal),
-        body,
-      };
-    });
+    const client = requestClient(req, trustProxy);
+    /** @param {import('./pipeline.mjs').Statement[]} statements */
+    const run = (statements) => database.pipeline(statements, { contended: () => queue.othersWaiting(client) });
+    return queue.run(
+      client,
+      async () => {
+        const [, [row], explained] = await run(
+          plan ? [settings, statement, { text: plan.text, params: plan.params }] : [settings, statement],
+        );
+        const [total, pageTotal, body] = row;
+        return {
+          total: plan
+            ? await countWithPlan(explained, plan, (exact) => run([settings, exact]))
+            : total === null
+              ? null
+              : Number(total),
+          count: Number(pageTotal),
+          body,
+        };
+      },
+      statement.text,
+    );
   }
 
   /** @param {Exchange} exchange */
@@ -176,7 +192,7 @@ export function createRestHandler({ db, schema, queue, anonKey, serviceKey, maxR
  * count=planned: the planner's estimate of the rows a read matches. count=estimated: that
  * estimate when it is above the threshold, else the exact count (itself capped one row past
  * the threshold, so a wrong estimate never turns into a full scan). The exact count runs only
- * when needed, in a transaction of its own: the serial queue lets nothing in between.
+ * when needed, in a transaction of its own: the queue lets no other request in between.
  * @param {import('./pipeline.mjs').Row[]} explained the plan's rows
  * @param {import('./sql.mjs').CountPlan} plan
  * @param {(exact: import('./pipeline.mjs').Statement) => Promise<import('./pipeline.mjs').Row[][]>} run
@@ -188,6 +204,14 @@ async function countWithPlan(explained, plan, run) {
   const [, [[counted]]] = await run({ text: plan.exact, params: plan.params });
   const exact = Number(counted);
   return exact > plan.exactUpTo ? Math.max(planned, exact) : exact;
+}
+
+/** @param {ClientBusyError} error */
+function clientBusy(error) {
+  return new ApiError(429, 'PT429', 'Too many requests from this client are waiting for the database', {
+    details: error.message,
+    hint: 'Wait for the answers to earlier requests before sending more.',
+  });
 }
 
 /** @param {string} key */

@@ -12,7 +12,7 @@
 export const EXPOSED_SCHEMA = 'public';
 
 /**
- * @param {import('@electric-sql/pglite').PGlite} db
+ * @param {Pick<import('@electric-sql/pglite').PGlite, 'query'>} db
  * @returns {Promise<SchemaCache>}
  */
 export async function loadSchemaCache(db) {

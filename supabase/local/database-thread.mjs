@@ -1,0 +1,272 @@
+// @ts-check
+// The embedded database on a thread of its own (database-worker.mjs), and its deadline.
+//
+// PGlite runs each statement synchronously on the thread that holds it, and ignores
+// statement_timeout: on the server's thread, one heavy read froze every request and every
+// static page until it was done. On a worker thread it holds only that thread. A request's
+// statement that runs past its deadline is stopped the only way WebAssembly can be stopped
+// mid-statement: the thread is ended, and the database reopened from its directory (Postgres
+// recovers from its write-ahead log as after a crash, so what was committed stays committed).
+// A 'memory' database lives in a temporary directory for that reason, removed on close.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * How long a request's statements may hold the database. Alone, a statement has aloneMs; once
+ * another client is waiting for the database, it has contendedMs from its start (a statement
+ * already past that is stopped at once). The site's own heaviest requests (the registry search
+ * over 100,000 ideas, the export's batches, a forum page far back) take well under 100 ms.
+ */
+export const STATEMENT_DEADLINE = Object.freeze({ contendedMs: 500, aloneMs: 2000 });
+/** How often a statement past contendedMs with nobody waiting is looked at again. */
+const RECHECK_MS = 25;
+
+/**
+ * @typedef {Pick<import('@electric-sql/pglite').PGlite, 'query' | 'exec' | 'transaction'>} OwnerDatabase
+ *   the database as its owner (superuser), for migrations' neighbours: tests, seeding, moderation
+ * @typedef {import('./pipeline.mjs').Statement} Statement
+ * @typedef {import('./pipeline.mjs').Row} Row
+ * @typedef {{ worker: Worker, resolve: (value: any) => void, reject: (error: Error) => void, started?: () => void }} Pending
+ */
+
+/**
+ * Opens the database (openDatabase, in the worker) and resolves once it is ready.
+ * @param {{ dataDir: string, template?: Blob, log?: (line: string) => void, deadline?: { contendedMs: number, aloneMs: number } }} options
+ */
+export async function startDatabaseThread({ dataDir, template, log = () => {}, deadline = STATEMENT_DEADLINE }) {
+  const temporary = dataDir === 'memory';
+  const directory = temporary ? await mkdtemp(join(tmpdir(), 'embedded-backend-memory-')) : resolve(dataDir);
+  const thread = new DatabaseThread(directory, log, deadline);
+  try {
+    await thread.open(template);
+  } catch (error) {
+    if (temporary) await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+  if (temporary) thread.onClosed = () => rm(directory, { recursive: true, force: true });
+  return thread;
+}
+
+export class DatabaseThread {
+  /** @type {Worker | null} */
+  #worker = null;
+  /** @type {Map<number, Pending>} */
+  #pending = new Map();
+  #nextId = 1;
+  /** @type {Promise<void>} a restart in progress, or the open that started it */
+  #ready = Promise.resolve();
+  #closing = false;
+  /** @type {() => Promise<void>} */
+  onClosed = async () => {};
+  /** Restarts after a statement was stopped, and how long each reopen took (for the bench). */
+  restarts = /** @type {number[]} */ ([]);
+
+  /**
+   * @param {string} directory
+   * @param {(line: string) => void} log
+   * @param {{ contendedMs: number, aloneMs: number }} deadline
+   */
+  constructor(directory, log, deadline) {
+    this.directory = directory;
+    this.log = log;
+    this.deadline = deadline;
+    /** @type {OwnerDatabase} */
+    this.db = /** @type {any} */ ({
+      query: (/** @type {string} */ sql, /** @type {unknown[]} */ params, /** @type {any} */ options) =>
+        this.#call({ op: 'query', sql, params, options: plainOptions(options) }),
+      exec: (/** @type {string} */ sql, /** @type {any} */ options) =>
+        this.#call({ op: 'exec', sql, options: plainOptions(options) }),
+      transaction: (/** @type {(tx: any) => Promise<any>} */ callback) => this.#transaction(callback),
+    });
+  }
+
+  /** @param {Blob} [template] */
+  open(template) {
+    this.#ready = new Promise((ready, failed) => {
+      const worker = new Worker(new URL('./database-worker.mjs', import.meta.url), {
+        workerData: { dataDir: this.directory, template },
+      });
+      this.#worker = worker;
+      let opened = false;
+      worker.on('message', (message) => {
+        if (message.ready) {
+          opened = true;
+          ready();
+        } else if (message.openError) failed(deserializeError(message.openError));
+        else if (message.log) this.log(message.log);
+        else this.#answer(message);
+      });
+      worker.on('error', (error) => {
+        if (!opened) failed(error);
+      });
+      worker.on('exit', () => {
+        if (!opened) failed(new Error('The embedded database stopped while opening'));
+        this.#ended(worker);
+      });
+    });
+    return this.#ready;
+  }
+
+  /**
+   * A request's statements in one transaction (runInOneTransaction), stopped past the deadline.
+   * @param {Statement[]} statements
+   * @param {{ contended?: () => boolean }} [competition] whether another client is waiting
+   * @returns {Promise<Row[][]>}
+   */
+  pipeline(statements, { contended = () => false } = {}) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const { contendedMs, aloneMs } = this.deadline;
+    let id = 0;
+    const started = () => {
+      const start = performance.now();
+      const check = () => {
+        const elapsed = performance.now() - start;
+        if (elapsed >= aloneMs || (elapsed >= contendedMs && contended())) {
+          this.#stop(id);
+          return;
+        }
+        timer = setTimeout(check, elapsed < contendedMs ? contendedMs - elapsed : RECHECK_MS);
+        timer.unref();
+      };
+      timer = setTimeout(check, Math.min(contendedMs, aloneMs));
+      timer.unref();
+    };
+    const call = this.#call({ op: 'pipeline', statements }, started, (assigned) => (id = assigned));
+    return call.finally(() => clearTimeout(timer));
+  }
+
+  /** Waits for a restart in progress, closes the database, and ends the thread. */
+  async close() {
+    this.#closing = true;
+    await this.#ready.catch(() => {});
+    if (this.#worker) {
+      const worker = this.#worker;
+      const exited = new Promise((done) => worker.once('exit', done));
+      await this.#call({ op: 'close' });
+      await exited;
+    }
+    await this.onClosed();
+  }
+
+  /**
+   * @param {Record<string, unknown>} message
+   * @param {() => void} [started]
+   * @param {(id: number) => void} [assigned]
+   */
+  async #call(message, started, assigned) {
+    await this.#ready;
+    const worker = this.#worker;
+    if (!worker) throw new Error('The embedded database is closed');
+    const id = this.#nextId++;
+    assigned?.(id);
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { worker, resolve, reject, started });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  /** @param {{ id: number, started?: boolean, result?: unknown, error?: Record<string, unknown> }} message */
+  #answer({ id, started, result, error }) {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    if (started) {
+      pending.started?.();
+      return;
+    }
+    this.#pending.delete(id);
+    if (error) pending.reject(deserializeError(error));
+    else pending.resolve(result);
+  }
+
+  /** Stops the statement running for pipeline `id`: ends the thread, then reopens. @param {number} id */
+  #stop(id) {
+    const worker = this.#worker;
+    if (!worker || !this.#pending.has(id) || this.#closing) return;
+    // Answered at once: the thread may take a moment to end.
+    const pending = /** @type {Pending} */ (this.#pending.get(id));
+    this.#pending.delete(id);
+    pending.reject(statementTimeout());
+    // Taken away first, so the thread's exit is not mistaken for a crash to recover from.
+    this.#worker = null;
+    const began = performance.now();
+    this.#ready = (async () => {
+      await worker.terminate();
+      const ended = performance.now();
+      await this.open();
+      this.restarts.push(Math.round(performance.now() - began));
+      this.log(
+        `stopped a statement past its deadline: the thread ended in ${Math.round(ended - began)} ms, ` +
+          `the database reopened in ${Math.round(performance.now() - ended)} ms`,
+      );
+    })();
+  }
+
+  /**
+   * The thread is gone (stopped, closed or crashed): nothing it held will be answered. A crash
+   * outside close() reopens the database, as a stopped statement does.
+   * @param {Worker} worker
+   */
+  #ended(worker) {
+    for (const [id, pending] of this.#pending) {
+      if (pending.worker !== worker) continue;
+      this.#pending.delete(id);
+      pending.reject(new Error('The embedded database restarted'));
+    }
+    if (this.#worker === worker && !this.#closing) {
+      this.#worker = null;
+      this.#ready = this.open();
+    }
+  }
+
+  /** @param {(tx: any) => Promise<any>} callback */
+  async #transaction(callback) {
+    const tx = await this.#call({ op: 'begin' });
+    let closed = false;
+    const transaction = {
+      query: (/** @type {string} */ sql, /** @type {unknown[]} */ params, /** @type {any} */ options) =>
+        this.#call({ op: 'tx-query', tx, sql, params, options: plainOptions(options) }),
+      exec: (/** @type {string} */ sql, /** @type {any} */ options) =>
+        this.#call({ op: 'tx-exec', tx, sql, options: plainOptions(options) }),
+      rollback: async () => {
+        await this.#call({ op: 'tx-rollback', tx });
+        closed = true;
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let value;
+    try {
+      value = await callback(transaction);
+    } catch (error) {
+      await this.#call({ op: 'tx-end', tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.#call({ op: 'tx-end', tx, commit: true });
+    return value;
+  }
+}
+
+/** Query options that can cross to the thread (parsers and callbacks cannot). @param {any} options */
+function plainOptions(options) {
+  return options?.rowMode ? { rowMode: options.rowMode } : undefined;
+}
+
+/** @param {Record<string, unknown>} fields */
+function deserializeError(fields) {
+  const error = new Error(String(fields.message));
+  Object.assign(error, fields);
+  return error;
+}
+
+/** Postgres's own answer for a statement stopped by statement_timeout. */
+function statementTimeout() {
+  return Object.assign(new Error('canceling statement due to statement timeout'), {
+    name: 'DatabaseError',
+    code: '57014',
+    severity: 'ERROR',
+  });
+}

@@ -1,0 +1,126 @@
+// One client's heavy or numerous reads must not stall the embedded API for everyone: the
+// database is one connection, so requests take turns by client, a client may only have so
+// many waiting, and a statement that runs past its deadline is stopped. Statements are made
+// slow on purpose (a row policy that sleeps per row, added as the owner), so nothing here
+// depends on how fast the machine is: what is checked is who is answered, in what order, and
+// with what.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type RunningBackend } from './harness';
+
+let api: RunningBackend;
+/** Requests the backend has taken in (each GET is queued before its handler first waits). */
+let arrived = 0;
+
+beforeAll(async () => {
+  api = await startBackend({ rateLimit: 0 });
+  const handle = api.backend.handle;
+  api.backend.handle = (req, res) => {
+    arrived += 1;
+    return handle(req, res);
+  };
+});
+afterAll(() => api?.stop());
+
+/** A read of the forum's first page as the client at `address`; resolves with what came back. */
+function read(address: string) {
+  return api
+    .fetch('/rest/v1/posts?select=id,content&order=created_at.desc&limit=20', {
+      headers: { 'x-forwarded-for': address },
+    })
+    .then(async (response) => ({
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: await response.json(),
+    }));
+}
+
+/** Resolves once `count` more requests than `before` have reached the backend. */
+async function arrivals(before: number, count: number) {
+  while (arrived < before + count) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/**
+ * Holds the database in an owner's transaction until released: requests sent meanwhile wait
+ * their turn, and the order they are answered in is the scheduler's.
+ */
+async function holdDatabase() {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = api.backend.db.transaction(async (tx) => {
+    await tx.query('select 1');
+    held();
+    await gate;
+  });
+  await holding;
+  return async () => {
+    release();
+    await done;
+  };
+}
+
+describe('turns between clients', () => {
+  it("one client's backlog does not hold another client's read behind all of it", async () => {
+    const release = await holdDatabase();
+    const order: string[] = [];
+    const before = arrived;
+    const backlog = Array.from({ length: 6 }, (_, i) =>
+      read('203.0.113.1').then((answer) => (order.push(`a${i + 1}`), answer)),
+    );
+    await arrivals(before, 6);
+    const other = read('198.51.100.2').then((answer) => (order.push('b'), answer));
+    await arrivals(before, 7);
+    await release();
+    const answers = await Promise.all([...backlog, other]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(7).fill(200));
+    // Answered after at most the backlog's first request (already at the database) and the
+    // next: in arrival order it would be seventh.
+    expect(order.indexOf('b')).toBeLessThanOrEqual(2);
+  });
+
+  it('a client with too many requests waiting is turned away with 429, and others are not', async () => {
+    const release = await holdDatabase();
+    const before = arrived;
+    const allowed = Array.from({ length: 16 }, () => read('203.0.113.3'));
+    await arrivals(before, 16);
+    const refused = await read('203.0.113.3');
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe('1');
+    expect(refused.body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/too many requests/i) });
+    const other = read('198.51.100.4');
+    await release();
+    expect((await Promise.all(allowed)).map((answer) => answer.status)).toEqual(Array(16).fill(200));
+    expect((await other).status).toBe(200);
+    // Once answered, the client may send again.
+    expect((await read('203.0.113.3')).status).toBe(200);
+  });
+});
+
+describe('the statement deadline', () => {
+  /** Every visible post costs `seconds` to read, as the anonymous role. */
+  async function slowPosts(seconds: number) {
+    await api.backend.db.exec(
+      `create policy slow_read on public.posts as restrictive for select to anon using (pg_sleep(${seconds}) is not null)`,
+    );
+    return () => api.backend.db.exec('drop policy slow_read on public.posts');
+  }
+
+  it('stops a read that runs past it with PostgreSQL statement timeout, and the API answers afterwards', async () => {
+    await api.backend.db.query("insert into public.posts (content, author_name) values ('kept across a restart', 'T')");
+    // Eight visible posts at two seconds each: sixteen seconds, far past the deadline.
+    const fast = await slowPosts(2);
+    const stopped = await read('203.0.113.5');
+    expect(stopped.status).toBe(500);
+    expect(stopped.body).toEqual({
+      code: '57014',
+      message: 'canceling statement due to statement timeout',
+      details: null,
+      hint: null,
+    });
+    await fast();
+    const after = await read('203.0.113.5');
+    expect(after.status).toBe(200);
+    expect(after.body.map((post: { content: string }) => post.content)).toContain('kept across a restart');
+  });
+});

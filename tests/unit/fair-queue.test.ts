@@ -1,0 +1,144 @@
+// The embedded backend's scheduler (supabase/local/queue.mjs) and the client a request counts
+// against (client-bucket.mjs): turns between clients, and the bounds on what may wait.
+import { describe, expect, it } from 'vitest';
+import { clientBucket } from '../../supabase/local/client-bucket.mjs';
+import { ClientBusyError, FairQueue, QueueFullError } from '../../supabase/local/queue.mjs';
+
+/** A job that runs until released, recording when it started. */
+function gatedJob(log: string[], name: string) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    job: async () => {
+      log.push(name);
+      await gate;
+      return name;
+    },
+    release: () => release(),
+  };
+}
+
+describe('FairQueue', () => {
+  it('runs one job at a time, and a client with a backlog takes turns with the others', async () => {
+    const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 10 });
+    const started: string[] = [];
+    const jobs = [
+      ['a', 'a1'],
+      ['a', 'a2'],
+      ['a', 'a3'],
+      ['a', 'a4'],
+      ['b', 'b1'],
+      ['c', 'c1'],
+      ['b', 'b2'],
+    ].map(([client, name]) => ({ client, ...gatedJob(started, name) }));
+    const answers = jobs.map(({ client, job }) => queue.run(client, job));
+    expect(queue.waiting).toBe(6);
+    for (const { release } of jobs) release();
+    expect(await Promise.all(answers)).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'c1', 'b2']);
+    // In arrival order, b1 and c1 would wait behind all of a's backlog.
+    expect(started).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+    await queue.drain();
+    expect(queue.waiting).toBe(0);
+  });
+
+  it('never runs two jobs at once', async () => {
+    const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 100 });
+    let running = 0;
+    let most = 0;
+    const job = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+    };
+    await Promise.all(Array.from({ length: 30 }, (_, i) => queue.run(`client ${i % 4}`, job)));
+    expect(most).toBe(1);
+  });
+
+  it('turns a client away beyond its bound (the running job counts), and not the others', async () => {
+    const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 3 });
+    const started: string[] = [];
+    const held = ['a1', 'a2', 'a3'].map((name) => gatedJob(started, name));
+    const answers = held.map(({ job }) => queue.run('a', job));
+    await expect(queue.run('a', async () => 'a4')).rejects.toBeInstanceOf(ClientBusyError);
+    const other = queue.run('b', async () => 'b1');
+    for (const { release } of held) release();
+    expect(await Promise.all([...answers, other])).toEqual(['a1', 'a2', 'a3', 'b1']);
+    // Answered jobs free the client's room.
+    expect(await queue.run('a', async () => 'a5')).toBe('a5');
+  });
+
+  it('turns everyone away when too many jobs wait in all', async () => {
+    const queue = new FairQueue({ maxWaiting: 2, maxPerClient: 10 });
+    const first = gatedJob([], 'first');
+    const running = queue.run('a', first.job);
+    const waiting = [queue.run('b', async () => 'b'), queue.run('c', async () => 'c')];
+    await expect(queue.run('d', async () => 'd')).rejects.toBeInstanceOf(QueueFullError);
+    first.release();
+    expect(await Promise.all([running, ...waiting])).toEqual(['first', 'b', 'c']);
+  });
+
+  it('a job that throws is answered with its error and the next one runs', async () => {
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10 });
+    const failing = queue.run('a', () => {
+      throw new Error('no');
+    });
+    await expect(failing).rejects.toThrow('no');
+    expect(await queue.run('a', async () => 'next')).toBe('next');
+  });
+
+  it('within a turn, a kind of job that took long last time goes after the others', async () => {
+    let now = 0;
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10, clock: () => now });
+    const slowly = async (name: string) => {
+      now += 600;
+      return name;
+    };
+    expect(await queue.run('a', () => slowly('a1'), 'heavy read')).toBe('a1');
+    const started: string[] = [];
+    const first = gatedJob(started, 'z1');
+    const answers = [
+      queue.run('z', first.job, 'list'),
+      queue.run('b', () => (started.push('b1'), slowly('b1')), 'heavy read'),
+      queue.run('c', () => (started.push('c1'), slowly('c1')), 'heavy read'),
+      queue.run('d', async () => (started.push('d1'), 'd1'), 'list'),
+      // A later turn still waits for its turn, however quick its kind.
+      queue.run('z', async () => (started.push('z2'), 'z2'), 'list'),
+    ];
+    first.release();
+    await Promise.all(answers);
+    expect(started).toEqual(['z1', 'd1', 'b1', 'c1', 'z2']);
+  });
+
+  it('tells a running job whether another client is waiting', async () => {
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10 });
+    const first = gatedJob([], 'a1');
+    const running = queue.run('a', first.job);
+    const more = queue.run('a', async () => 'a2');
+    expect(queue.othersWaiting('a')).toBe(false);
+    const other = queue.run('b', async () => 'b1');
+    expect(queue.othersWaiting('a')).toBe(true);
+    first.release();
+    await Promise.all([running, more, other]);
+    expect(queue.othersWaiting('a')).toBe(false);
+  });
+});
+
+describe('clientBucket: one visitor is one client however the address is spelled', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['203.0.113.7:51234', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::FFFF:cb00:7107', '203.0.113.7'],
+    ['2001:db8:0:1::7', '2001:db8:0:1::/64'],
+    ['2001:DB8:0:1:ffff:1:2:3', '2001:db8:0:1::/64'],
+    ['[2001:db8:0:1::9]:443', '2001:db8:0:1::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['  ', 'absent'],
+    ['not an address', 'unparseable'],
+    ['203.0.113.0/24', '203.0.113.0'],
+  ])('%s → %s', (address, bucket) => {
+    expect(clientBucket(address)).toBe(bucket);
+  });
+});
