@@ -4,9 +4,14 @@
 // are the server's. Started with fork(); it answers through the IPC channel:
 //   ready  { origin, anonKey }  once it listens on 127.0.0.1 (a free port)
 //   'seed'   → seeded           after filling each table with 100,000 rows
+//   'seed-long-posts' → seeded  after adding 20,000 posts of 1,500 characters
+//   'restarts' → [ms, …]        how long each reopen took after a statement was stopped
 //   'close'  → (exits)          after requests in progress are answered
+// It trusts one proxy, so a client's X-Forwarded-For sets its address (requests without one
+// are the loopback client, as before).
 import { createServer } from 'node:http';
 import { createBackend } from '../supabase/local/backend.mjs';
+import { LONG_POSTS_SQL } from './bench-heaviest-request.mjs';
 
 if (!process.send)
   throw new Error('scripts/bench-backend-server.mjs is started by scripts/bench-backend.mjs (fork), not on its own');
@@ -25,7 +30,7 @@ const SEED_SQL = `
   analyze;
 `;
 
-const backend = await createBackend({ dataDir: 'memory', rateLimit: 0 });
+const backend = await createBackend({ dataDir: 'memory', rateLimit: 0, trustProxy: 1 });
 const server = createServer(async (req, res) => {
   if (!(await backend.handle(req, res))) res.writeHead(404).end();
 });
@@ -34,9 +39,11 @@ const address = server.address();
 if (address === null || typeof address === 'string') throw new Error('the bench backend has no TCP address');
 
 process.on('message', async (message) => {
-  if (message === 'seed') {
-    await backend.db.exec(SEED_SQL);
+  if (message === 'seed' || message === 'seed-long-posts') {
+    await backend.db.exec(message === 'seed' ? SEED_SQL : LONG_POSTS_SQL);
     process.send?.('seeded');
+  } else if (message === 'restarts') {
+    process.send?.(backend.restarts);
   } else if (message === 'close') {
     server.close();
     await backend.close();

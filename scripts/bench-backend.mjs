@@ -1,12 +1,13 @@
 // The embedded backend's part of `npm run bench`: inserts per second, list pages and the registry
 // search with 100,000 rows per table, the CSV export, and the heaviest read the request limits
-// accept, each figure beside its goal. The server runs in a process of its own
+// accept, and the forum page beside the heaviest reads of other clients at 20,000 posts of 1,500
+// characters, each figure beside its goal. The server runs in a process of its own
 // (scripts/bench-backend-server.mjs), as `npm start` runs it. `node scripts/bench.mjs
 // --backend-only` measures only this.
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { heaviestBesideList } from './bench-heaviest-request.mjs';
+import { heaviestBesideList, listBesideHeavyPosts } from './bench-heaviest-request.mjs';
 import { median } from './bench-stats.mjs';
 
 /** The embedded backend's goals, each printed beside its figure. */
@@ -24,6 +25,13 @@ export const BACKEND_GOALS = {
   heaviestAcceptedMs: { goal: null, label: 'heaviest read the request limits accept' },
   listBesideHeaviestMs: { goal: null, label: 'registry page sent while it runs' },
   listAloneMs: { goal: null, label: 'the same registry page alone' },
+  heaviestPostsReadMs: { goal: null, label: 'heaviest forum read (20,000 × 1,500 chars)' },
+  forumPageAloneMs: { goal: null, label: 'forum page alone' },
+  forumPageBesideOneHeavyMs: { goal: null, label: 'forum page beside 1 heaviest read' },
+  forumPageBesideTwoHeavyMs: { goal: null, label: 'forum page beside 2, from 2 clients' },
+  forumPageBesideFourHeavyMs: { goal: 1000, label: 'forum page beside 4, from 4 clients' },
+  forumPageBesideFourHeavyOneClientMs: { goal: 1000, label: 'forum page beside 4, from 1 client' },
+  reopenMs: { goal: null, label: 'database reopen after a stopped statement' },
 };
 
 /**
@@ -79,7 +87,8 @@ export async function backendThroughput() {
         for (let i = 0; i < perClient; i++) {
           const response = await fetch(`${base}/posts`, {
             method: 'POST',
-            headers,
+            // Fifty visitors, not one: the server takes turns between clients and bounds each one.
+            headers: { ...headers, 'X-Forwarded-For': `198.18.0.${c + 1}` },
             body: JSON.stringify({ content: `Bench post ${label} ${c}.${i}`, author_name: 'Bench' }),
           });
           if (response.status !== 201) throw new Error(`insert answered ${response.status}: ${await response.text()}`);
@@ -182,6 +191,14 @@ export async function backendThroughput() {
 
   await vite.close();
   await server.close();
+
+  // The forum page beside the heaviest reads other clients can send, on a database of its own.
+  const forum = await startBackendServer();
+  await forum.ask('seed-long-posts');
+  Object.assign(result, await listBesideHeavyPosts(`${forum.origin}/rest/v1`, { apikey: forum.anonKey }));
+  const reopens = await forum.ask('restarts');
+  result.reopenMs = reopens.length > 0 ? median(reopens) : 0;
+  await forum.close();
   return result;
 }
 

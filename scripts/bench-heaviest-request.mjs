@@ -12,16 +12,92 @@ import { REQUEST_LIMITS } from '../supabase/local/request-limits.mjs';
  * longest allowed value with every allowed wildcard, matching nothing (so every row is
  * tried), with an exact count and the largest page.
  */
-export function heaviestAcceptedPath() {
+export function heaviestAcceptedPath(table = 'mota_ideas', columns = ['issue', 'mitigation', 'proposed_by', 'notes']) {
   const { filterTerms, valueLength, likeWildcards } = REQUEST_LIMITS;
-  const columns = ['issue', 'mitigation', 'proposed_by', 'notes'];
   const terms = Array.from({ length: filterTerms }, (_, i) => {
     // e.g. *s*e*e*d*e*zzzz…: each wildcard lets the match restart at every position.
     const head = Array.from({ length: likeWildcards - 1 }, (_, w) => 'seeded'[w % 6]).join('*');
     const value = `*${head}${`z${i}`.repeat(valueLength)}`.slice(0, valueLength - 1) + '*';
     return `${columns[i % columns.length]}.ilike.${encodeURIComponent(value)}`;
   });
-  return `/mota_ideas?select=*&or=(${terms.join(',')})&order=created_at.desc&limit=1000`;
+  return `/${table}?select=*&or=(${terms.join(',')})&order=created_at.desc&limit=1000`;
+}
+
+/** The forum's heaviest read: the same, over the posts' text. */
+const HEAVIEST_POSTS_PATH = heaviestAcceptedPath('posts', ['content', 'author_name']);
+/** The forum's first page, as the site asks for it. */
+const FORUM_PATH = '/posts?select=id,content,author_name,created_at&order=created_at.desc&limit=20&offset=0';
+
+/**
+ * The forum seed for the wait beside heavy reads: 20,000 posts of 1,500 characters, the
+ * longest text a read can be made to search through at that size.
+ */
+export const LONG_POSTS_SQL = `
+  insert into public.posts (content, author_name, created_at)
+  select left(repeat('Seeded post ' || g || ' about the grove and the machine. ', 60), 1500), 'Reader ' || (g % 97),
+         now() - g * interval '1 minute'
+    from generate_series(1, 20000) g;
+  analyze;
+`;
+
+/**
+ * How long the forum's first page takes beside 0, 1, 2 and 4 of the heaviest reads, each from
+ * a client of its own (an address per X-Forwarded-For; the server trusts one proxy), and
+ * beside 4 from one client. The heavy reads are sent first, the page 250 ms later, as a
+ * visitor arriving while an attacker's reads run. Medians of `runs`, from a worker thread
+ * (see heaviestBesideList).
+ * @param {string} base the REST root
+ * @param {Record<string, string>} headers
+ * @returns {Promise<Record<string, number>>}
+ */
+export function listBesideHeavyPosts(base, headers, runs = 3) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { base, headers, runs, posts: true } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** @param {{ base: string, headers: Record<string, string>, runs: number }} options */
+async function measurePosts({ base, headers, runs }) {
+  const timed = (path, address) =>
+    new Promise((done, fail) => {
+      const started = performance.now();
+      const request = get(
+        `${base}${path}`,
+        { agent: false, headers: { ...headers, 'X-Forwarded-For': address } },
+        (response) => {
+          response.resume();
+          response.on('end', () => done({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
+        },
+      );
+      request.on('error', fail);
+    });
+  const median = (values) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+  /** @param {number} heavy @param {boolean} oneClient */
+  const beside = async (heavy, oneClient) => {
+    const waits = [];
+    for (let run = 0; run < runs; run += 1) {
+      const reads = Array.from({ length: heavy }, (_, i) =>
+        timed(HEAVIEST_POSTS_PATH, `198.51.100.${oneClient ? 1 : i + 1}`),
+      );
+      if (heavy > 0) await new Promise((done) => setTimeout(done, 250));
+      waits.push((await timed(FORUM_PATH, '203.0.113.1')).ms);
+      await Promise.all(reads);
+    }
+    return median(waits);
+  };
+  const aloneStarted = performance.now();
+  const alone = await timed(HEAVIEST_POSTS_PATH, '198.51.100.1');
+  return {
+    heaviestPostsReadMs: Math.round(performance.now() - aloneStarted),
+    heaviestPostsReadStatus: alone.status,
+    forumPageAloneMs: await beside(0, false),
+    forumPageBesideOneHeavyMs: await beside(1, false),
+    forumPageBesideTwoHeavyMs: await beside(2, false),
+    forumPageBesideFourHeavyMs: await beside(4, false),
+    forumPageBesideFourHeavyOneClientMs: await beside(4, true),
+  };
 }
 
 /** The registry's first page, as the site asks for it. */
@@ -85,7 +161,7 @@ async function measure({ base, headers, runs }) {
 }
 
 if (!isMainThread && workerData?.base) {
-  parentPort?.postMessage(await measure(workerData));
+  parentPort?.postMessage(await (workerData.posts ? measurePosts(workerData) : measure(workerData)));
 }
 
 if (isMainThread && import.meta.url === `file://${process.argv[1]}`) {
