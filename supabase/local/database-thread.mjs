@@ -188,7 +188,7 @@ export class DatabaseThread {
     // Answered at once: the thread may take a moment to end.
     const pending = /** @type {Pending} */ (this.#pending.get(id));
     this.#pending.delete(id);
-    pending.reject(statementTimeout());
+    pending.reject(new StatementTimeoutError());
     // Taken away first, so the thread's exit is not mistaken for a crash to recover from.
     this.#worker = null;
     const began = performance.now();
@@ -262,11 +262,11 @@ function deserializeError(fields) {
   return error;
 }
 
-/** Postgres's own answer for a statement stopped by statement_timeout. */
-function statementTimeout() {
-  return Object.assign(new Error('canceling statement due to statement timeout'), {
-    name: 'DatabaseError',
-    code: '57014',
-    severity: 'ERROR',
-  });
+/** A request's statements stopped past their deadline (Postgres's statement_timeout, 57014). */
+export class StatementTimeoutError extends Error {
+  constructor() {
+    super('canceling statement due to statement timeout');
+    this.name = 'StatementTimeoutError';
+    this.code = '57014';
+  }
 }

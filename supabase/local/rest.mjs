@@ -5,6 +5,7 @@
 // supabase/migrations decide what is allowed; this file only translates.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { requestClient } from './client-bucket.mjs';
+import { StatementTimeoutError } from './database-thread.mjs';
 import { ApiError, toApiError } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
 import { parseQuery } from './query-params.mjs';
@@ -72,11 +73,7 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     } catch (error) {
       if (!res.headersSent) {
         if (error instanceof ClientBusyError) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-        sendError(
-          res,
-          toApiError(error instanceof ClientBusyError ? clientBusy(error) : error, method, url.pathname),
-          method === 'HEAD',
-        );
+        sendError(res, toApiError(schedulingError(error), method, url.pathname), method === 'HEAD');
       }
     }
     return true;
@@ -206,12 +203,21 @@ async function countWithPlan(explained, plan, run) {
   return exact > plan.exactUpTo ? Math.max(planned, exact) : exact;
 }
 
-/** @param {ClientBusyError} error */
-function clientBusy(error) {
-  return new ApiError(429, 'PT429', 'Too many requests from this client are waiting for the database', {
-    details: error.message,
-    hint: 'Wait for the answers to earlier requests before sending more.',
-  });
+/**
+ * The queue's and the deadline's refusals as PostgREST-shaped answers; anything else as it is.
+ * A stopped statement is answered as PostgREST answers statement_timeout (500, 57014): not a
+ * 503, which supabase-js would retry, running the same statement again.
+ * @param {unknown} error
+ */
+function schedulingError(error) {
+  if (error instanceof ClientBusyError) {
+    return new ApiError(429, 'PT429', 'Too many requests from this client are waiting for the database', {
+      details: error.message,
+      hint: 'Wait for the answers to earlier requests before sending more.',
+    });
+  }
+  if (error instanceof StatementTimeoutError) return new ApiError(500, error.code, error.message);
+  return error;
 }
 
 /** @param {string} key */
