@@ -12,6 +12,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { UnusableDataDirError } from './database.mjs';
+
+/** Errors the server tells apart by class, remade as such when they come from the thread. */
+const ERROR_CLASSES = /** @type {Record<string, new (message: string) => Error>} */ ({ UnusableDataDirError });
 
 /**
  * How long a request's statements may hold the database. Alone, a statement has aloneMs; once
@@ -257,7 +261,7 @@ function plainOptions(options) {
 
 /** @param {Record<string, unknown>} fields */
 function deserializeError(fields) {
-  const error = new Error(String(fields.message));
+  const error = new (ERROR_CLASSES[String(fields.name)] ?? Error)(String(fields.message));
   Object.assign(error, fields);
   return error;
 }

@@ -4,7 +4,12 @@
 // slow on purpose (a row policy that sleeps per row, added as the owner), so nothing here
 // depends on how fast the machine is: what is checked is who is answered, in what order, and
 // with what.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackend } from '../../supabase/local/backend.mjs';
+import { UnusableDataDirError } from '../../supabase/local/database.mjs';
 import { startBackend, type RunningBackend } from './harness';
 
 let api: RunningBackend;
@@ -122,5 +127,17 @@ describe('the statement deadline', () => {
     const after = await read('203.0.113.5');
     expect(after.status).toBe(200);
     expect(after.body.map((post: { content: string }) => post.content)).toContain('kept across a restart');
+  });
+});
+
+describe('the database thread', () => {
+  it("reports a folder it cannot use with openDatabase's own error class (npm start prints its message)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-backend-foreign-'));
+    try {
+      writeFileSync(join(dir, 'notes.txt'), 'not a database');
+      await expect(createBackend({ dataDir: dir })).rejects.toBeInstanceOf(UnusableDataDirError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
