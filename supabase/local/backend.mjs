@@ -94,7 +94,11 @@ export async function createBackend({
       await writeFile(keyFile, serviceKey, { mode: 0o600 });
     }
     const schema = await loadSchemaCache(db);
-    const queue = new FairQueue({ maxWaiting: MAX_WAITING_REQUESTS, maxPerClient: MAX_REQUESTS_PER_CLIENT });
+    const queue = new FairQueue({
+      maxWaiting: MAX_WAITING_REQUESTS,
+      maxPerClient: MAX_REQUESTS_PER_CLIENT,
+      ready: () => database.ready(),
+    });
     const rest = createRestHandler({
       database,
       schema,

@@ -86,6 +86,24 @@ export class DatabaseThread {
     });
   }
 
+  /** While the database reopens, a promise of its being ready again; else undefined. */
+  ready() {
+    return this.#reopening ?? undefined;
+  }
+
+  /** @type {Promise<void> | null} */
+  #reopening = null;
+
+  /** Marks `reopen` as the database's way back, until it is done. @param {Promise<void>} reopen */
+  #reopen(reopen) {
+    this.#ready = reopen;
+    this.#reopening = reopen;
+    const done = () => {
+      if (this.#reopening === reopen) this.#reopening = null;
+    };
+    reopen.then(done, done);
+  }
+
   /** @param {Blob} [template] */
   open(template) {
     this.#ready = new Promise((ready, failed) => {
@@ -196,16 +214,18 @@ export class DatabaseThread {
     // Taken away first, so the thread's exit is not mistaken for a crash to recover from.
     this.#worker = null;
     const began = performance.now();
-    this.#ready = (async () => {
-      await worker.terminate();
-      const ended = performance.now();
-      await this.open();
-      this.restarts.push(Math.round(performance.now() - began));
-      this.log(
-        `stopped a statement past its deadline: the thread ended in ${Math.round(ended - began)} ms, ` +
-          `the database reopened in ${Math.round(performance.now() - ended)} ms`,
-      );
-    })();
+    this.#reopen(
+      (async () => {
+        await worker.terminate();
+        const ended = performance.now();
+        await this.open();
+        this.restarts.push(Math.round(performance.now() - began));
+        this.log(
+          `stopped a statement past its deadline: the thread ended in ${Math.round(ended - began)} ms, ` +
+            `the database reopened in ${Math.round(performance.now() - ended)} ms`,
+        );
+      })(),
+    );
   }
 
   /**
@@ -221,7 +241,7 @@ export class DatabaseThread {
     }
     if (this.#worker === worker && !this.#closing) {
       this.#worker = null;
-      this.#ready = this.open();
+      this.#reopen(this.open());
     }
   }
 

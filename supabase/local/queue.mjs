@@ -38,11 +38,18 @@ export class FairQueue {
   /** @type {(() => void) | null} */
   #becameIdle = null;
 
-  /** @param {{ maxWaiting: number, maxPerClient: number, clock?: () => number }} options */
-  constructor({ maxWaiting, maxPerClient, clock = () => performance.now() }) {
+  /**
+   * @param {{ maxWaiting: number, maxPerClient: number, clock?: () => number, ready?: () => Promise<unknown> | undefined }} options
+   *   ready: while the database cannot be used (it reopens), a promise of when it can. The next
+   *   job is chosen, and its time counted, only then: counted from before, a visitor's page that
+   *   waited out a reopen would be remembered as slow and sent behind the heavy reads that
+   *   caused it.
+   */
+  constructor({ maxWaiting, maxPerClient, clock = () => performance.now(), ready = () => undefined }) {
     this.maxWaiting = maxWaiting;
     this.maxPerClient = maxPerClient;
     this.clock = clock;
+    this.ready = ready;
   }
 
   /** Jobs waiting for their turn (not the one running). */
@@ -100,12 +107,7 @@ export class FairQueue {
   }
 
   #next() {
-    /** @type {[string, Job[]] | null} */
-    let chosen = null;
-    for (const [client, line] of this.#lines) {
-      if (!chosen || this.#before(line[0], chosen[1][0])) chosen = [client, line];
-    }
-    if (!chosen) {
+    if (this.#lines.size === 0) {
       this.#running = false;
       this.#becameIdle?.();
       this.#becameIdle = null;
@@ -116,6 +118,18 @@ export class FairQueue {
       this.#idle = new Promise((resolve) => {
         this.#becameIdle = resolve;
       });
+    }
+    const reopening = this.ready();
+    if (reopening) reopening.catch(() => {}).then(() => this.#startFirst());
+    else this.#startFirst();
+  }
+
+  /** Starts the job that goes first among those waiting now. */
+  #startFirst() {
+    /** @type {[string, Job[]]} */
+    let chosen = /** @type {any} */ (null);
+    for (const [client, line] of this.#lines) {
+      if (!chosen || this.#before(line[0], chosen[1][0])) chosen = [client, line];
     }
     const [client, line] = chosen;
     const entry = /** @type {Job} */ (line.shift());

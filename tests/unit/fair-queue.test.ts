@@ -110,6 +110,42 @@ describe('FairQueue', () => {
     expect(started).toEqual(['z1', 'd1', 'b1', 'c1', 'z2']);
   });
 
+  it('times a job from when the database is ready, so a quick job that waited out a reopen stays quick', async () => {
+    let now = 0;
+    let reopened = () => {};
+    let reopening: Promise<void> | undefined;
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10, clock: () => now, ready: () => reopening });
+    // A heavy read is stopped; the database takes 600 ms to come back, and a job that reaches for
+    // it meanwhile waits (as every request's statements do).
+    const database = () => reopening ?? Promise.resolve();
+    await queue.run(
+      'a',
+      async () => {
+        now += 500;
+        reopening = new Promise<void>((resolve) => (reopened = resolve)).then(() => (reopening = undefined));
+      },
+      'heavy read',
+    );
+    await queue.drain();
+    const started: string[] = [];
+    const list = queue.run('z', async () => (await database(), started.push('z1'), (now += 5)), 'list');
+    now += 600;
+    reopened();
+    await list;
+    await queue.drain();
+    // Timed from before the reopen, the list would now count as slow and go after the heavy reads.
+    const holder = gatedJob(started, 'x1');
+    const answers = [
+      queue.run('x', holder.job),
+      queue.run('b', async () => (started.push('b1'), (now += 500)), 'heavy read'),
+      queue.run('c', async () => (started.push('c1'), (now += 500)), 'heavy read'),
+      queue.run('y', async () => (started.push('y1'), (now += 5)), 'list'),
+    ];
+    holder.release();
+    await Promise.all(answers);
+    expect(started).toEqual(['z1', 'x1', 'y1', 'b1', 'c1']);
+  });
+
   it('tells a running job whether another client is waiting', async () => {
     const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10 });
     const first = gatedJob([], 'a1');
