@@ -194,25 +194,8 @@ async function openStore() {
     return apiStore(SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, `the Supabase project at ${new URL(SUPABASE_URL).host}`);
   }
   if (DATABASE_URL) {
-    const { default: postgres } = await import('postgres');
-    let where = 'the database in DATABASE_URL';
-    let connection = DATABASE_URL;
-    /** @type {{ host?: string }} */
-    const socket = {};
-    try {
-      const url = new URL(DATABASE_URL);
-      where = `the database at ${url.hostname || 'localhost'}${url.port ? `:${url.port}` : ''}`;
-      // libpq's way to name a Unix socket directory: ?host=/path.
-      const dir = url.searchParams.get('host');
-      if (dir?.startsWith('/')) {
-        url.searchParams.delete('host');
-        socket.host = dir;
-        connection = url.toString();
-      }
-    } catch {
-      // Not parseable as a URL: it goes to postgres.js unchanged, which says what is wrong with it.
-    }
-    const sql = postgres(connection, { max: 1, onnotice: () => {}, connect_timeout: 10, ...socket });
+    const { openDatabaseUrl } = await import('../supabase/self-hosted/database-url.mjs');
+    const { sql, where } = openDatabaseUrl(DATABASE_URL);
     const query = async (/** @type {string} */ text, /** @type {unknown[]} */ params) => {
       try {
         return [...(await sql.unsafe(text, /** @type {any[]} */ (params)))];

@@ -47,14 +47,10 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   return async function handle(req, res) {
+    const exchange = openApiExchange(req, res);
+    if (exchange !== 'ours') return exchange === 'answered';
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== REST_PREFIX && !url.pathname.startsWith(`${REST_PREFIX}/`)) return false;
     const method = (req.method ?? 'GET').toUpperCase();
-    setCorsHeaders(res);
-    if (method === 'OPTIONS') {
-      send(res, 204, null);
-      return true;
-    }
     try {
       if (ownerKey && carriesKey(req, url, ownerKey)) roles.set(req, 'service_role');
       else checkApiKey(req, url, expectedKey);
@@ -183,6 +179,21 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     if (method === 'POST') send(res, 201, representation ? result.body : null, headers);
     else send(res, representation ? 200 : 204, representation ? result.body : null, headers);
   }
+}
+
+/**
+ * How every answer under /rest/v1 begins, here and in the gateway in front of PostgREST
+ * (supabase/self-hosted/gateway.mjs), as on Supabase: CORS headers, and the preflight answered.
+ * @param {Request} req @param {Response} res
+ * @returns {'not ours' | 'answered' | 'ours'} not an API request; answered (a preflight); to answer
+ */
+export function openApiExchange(req, res) {
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (pathname !== REST_PREFIX && !pathname.startsWith(`${REST_PREFIX}/`)) return 'not ours';
+  setCorsHeaders(res);
+  if ((req.method ?? 'GET').toUpperCase() !== 'OPTIONS') return 'ours';
+  send(res, 204, null);
+  return 'answered';
 }
 
 /**

@@ -6,10 +6,10 @@
 // of bodies that are not JSON or too large, so both modes take the same requests.
 import { request } from 'node:http';
 import { ApiError, toApiError } from '../local/errors.mjs';
-import { forwardedFor, readBody, send, sendError, setCorsHeaders } from '../local/http.mjs';
+import { forwardedFor, readBody, sendError } from '../local/http.mjs';
 import { parseQuery } from '../local/query-params.mjs';
 import { checkInsertRows, checkQueryLimits } from '../local/request-limits.mjs';
-import { carriesKey, checkApiKey, checkJsonBody, digest, REST_PREFIX } from '../local/rest.mjs';
+import { carriesKey, checkApiKey, checkJsonBody, digest, openApiExchange, REST_PREFIX } from '../local/rest.mjs';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 /** Headers that belong to one connection, or that the gateway sets itself. */
@@ -48,14 +48,10 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
   const expectedKey = digest(anonKey);
   const ownerKey = serviceKey ? digest(serviceKey) : null;
   return async function handle(req, res) {
+    const exchange = openApiExchange(req, res);
+    if (exchange !== 'ours') return exchange === 'answered';
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== REST_PREFIX && !url.pathname.startsWith(`${REST_PREFIX}/`)) return false;
     const method = (req.method ?? 'GET').toUpperCase();
-    setCorsHeaders(res);
-    if (method === 'OPTIONS') {
-      send(res, 204, null);
-      return true;
-    }
     try {
       if (!(ownerKey && carriesKey(req, url, ownerKey))) checkApiKey(req, url, expectedKey);
       /** @type {Buffer | null} */
