@@ -146,7 +146,11 @@ function probe() {
           if (!paint) return;
           observer.disconnect();
           const input = Number(sessionStorage.getItem(INPUT_KEY));
-          resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime });
+          // How the page came: Chromium prerenders nothing while DevTools is attached (as it is
+          // here, for the throttling), so a next page is at best a prefetched one.
+          const entry = performance.getEntriesByType('navigation')[0];
+          const via = entry?.activationStart > 0 ? 'prerender' : entry?.deliveryType || 'network';
+          resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime, via });
         }).observe({ type: 'paint', buffered: true });
       }),
     /** First and largest contentful paint of this page so far. */
@@ -235,8 +239,8 @@ export async function timePress(page, { act, answer, pending, mode = 'first' }) 
 export async function timeNavigation(page, { act, arrives, mode = 'first' }) {
   await page.evaluate(`window.__bench.watchNavigation('${mode}')`);
   await Promise.all([page.waitForURL(arrives, { waitUntil: 'commit', timeout: ANSWER_TIMEOUT_MS }), act(page)]);
-  const { ms } = await withTimeout(page.evaluate('window.__bench.arrival()'), 'navigation');
-  return { ms };
+  const { ms, via } = await withTimeout(page.evaluate('window.__bench.arrival()'), 'navigation');
+  return { ms, via };
 }
 
 /** Opens `url` in the page and waits for its load event, and `afterLoadMs` after it. */

@@ -298,7 +298,7 @@ async function measureRoutes(browser) {
           act: (p) => p.locator(link).filter({ visible: true }).first().tap(),
           arrives: (url) => url.pathname !== route,
         }).catch((error) => failure({ name: `link on ${route}` }, error));
-        runs.push({ ...paint, nextPaintMs: next.ms });
+        runs.push({ ...paint, nextPaintMs: next.ms, via: next.via });
       } catch (error) {
         failure({ name: `route ${route}` }, error);
         runs.push({ fcpMs: null, lcpMs: null, nextPaintMs: null });
@@ -313,6 +313,8 @@ async function measureRoutes(browser) {
       fcp: summarize(runs.map((r) => r.fcpMs)),
       lcp: summarize(runs.map((r) => r.lcpMs)),
       nextPaint: next,
+      // How each run's next page came (prerender, navigational-prefetch, cache, network).
+      nextPageVia: runs.map((r) => r.via ?? null),
       met: meets(next, TARGETS.navigationMs),
       scripts,
     });
@@ -433,6 +435,8 @@ function printRoutes(routes, lighthouseRows) {
       `${r.route.padEnd(30)} ${formatSummary(r.fcp).padEnd(18)} ${formatSummary(r.lcp).padEnd(18)} ${`${formatSummary(r.nextPaint)} ${verdict(r.met)}`.padEnd(40)} ${js}`,
     );
   }
+  const via = [...new Set(routes.flatMap((r) => r.nextPageVia ?? []).filter(Boolean))];
+  if (via.length) console.log(`next pages came by: ${via.join(', ')}`);
   if (lh.size) {
     console.log('\nLighthouse, one run per route (goals: performance ≥ 98, the other three 100; not the gate)');
     for (const r of lh.values()) {
