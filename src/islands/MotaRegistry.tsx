@@ -9,6 +9,7 @@ import { IDEAS_PER_PAGE } from '../lib/community';
 import { addIdea, listIdeas } from '../lib/community-calls';
 import type { PageCursor } from '../lib/community-paging';
 import { messages } from '../lib/community-messages';
+import { ideaFilter } from '../lib/community-search';
 import { validateIdea } from '../lib/community-validation';
 
 /**
@@ -30,8 +31,14 @@ export default function MotaRegistry() {
     return () => window.clearTimeout(timer);
   }, [filter]);
 
+  // The whole registry's total as the last unfiltered page read it: Random Idea picks from it.
+  const registryTotal = useRef<number | null>(null);
   const fetchPage = useCallback(
-    (page: number, from: PageCursor | null) => listIdeas({ filter: applied, page, pageSize: IDEAS_PER_PAGE, from }),
+    async (page: number, from: PageCursor | null) => {
+      const read = await listIdeas({ filter: applied, page, pageSize: IDEAS_PER_PAGE, from });
+      if (ideaFilter(applied) === null) registryTotal.current = read.total;
+      return read;
+    },
     [applied],
   );
   // Newest first: after adding, the new idea leads page 1 (if it matches the filter in use).
@@ -51,7 +58,7 @@ export default function MotaRegistry() {
         <RegistryFilter value={filter} onChange={setFilter} />
         <div className="flex flex-wrap gap-2">
           <SubmitIdea submit={submit} sending={sending} trap={trap} onTrapChange={setTrap} />
-          <RandomIdeaButton />
+          <RandomIdeaButton registryTotal={registryTotal} />
           {/* What the box says now, even if the table has not caught up with the last keystroke. */}
           <ExportCsvButton filter={filter} />
         </div>

@@ -16,6 +16,6 @@ export const listPosts: Community['listPosts'] = (options) => community().listPo
 export const addPost: Community['addPost'] = (input) => community().addPost(input);
 export const listIdeas: Community['listIdeas'] = (options) => community().listIdeas(options);
 export const addIdea: Community['addIdea'] = (input) => community().addIdea(input);
-export const randomIdea: Community['randomIdea'] = () => community().randomIdea();
+export const randomIdea: Community['randomIdea'] = (knownTotal) => community().randomIdea(knownTotal);
 export const matchingIdeaBatches: Community['matchingIdeaBatches'] = (filter) =>
   community().matchingIdeaBatches(filter);

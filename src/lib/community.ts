@@ -106,8 +106,11 @@ export interface Community {
   }): Promise<Page<Idea>>;
   /** Validates, trims and inserts an idea; throws CommunityError. */
   addIdea(input: IdeaInput): Promise<void>;
-  /** One idea at random, or null when the registry is empty. */
-  randomIdea(): Promise<Idea | null>;
+  /**
+   * One idea at random, or null when the registry is empty. `knownTotal`, the registry's total
+   * as a page read it, saves asking for the total first.
+   */
+  randomIdea(knownTotal?: number | null): Promise<Idea | null>;
   /** Every idea matching the filter, newest first, one batch at a time, for the CSV export. */
   matchingIdeaBatches(filter?: string): AsyncGenerator<Idea[]>;
   /** Every idea matching the filter, newest first. */
@@ -266,10 +269,22 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     if (result.error) throw describeFailure('submitIdea', result.error, result.status);
   }
 
-  async function randomIdea(): Promise<Idea | null> {
-    // Two small requests instead of downloading the registry: how many, then the one.
+  async function randomIdea(knownTotal: number | null = null): Promise<Idea | null> {
+    // One idea at an offset instead of downloading the registry. With the total a page already
+    // read, that is one request; without it (or when ideas were hidden since, so the offset
+    // runs past the end), the kept total is asked for first. The total only says where to look:
+    // the read goes through the same view as the list, so whatever it is, the answer is a
+    // visible idea or none.
+    if (knownTotal !== null && Number.isSafeInteger(knownTotal) && knownTotal > 0) {
+      const idea = await ideaAt(knownTotal);
+      if (idea) return idea;
+    }
     const total = await visibleTotal('fetchIdeas', 'mota_ideas');
-    if (total === 0) return null;
+    return total === 0 ? null : ideaAt(total);
+  }
+
+  /** The idea at a random place among `total`, newest first; null past the end. */
+  async function ideaAt(total: number): Promise<Idea | null> {
     const offset = Math.min(total - 1, Math.floor(random() * total));
     const result = (await ideaQuery('', { count: false }).range(offset, offset)) as Result<IdeaRow[]>;
     if (isPastTheEnd(result)) return null;

@@ -1,8 +1,9 @@
 // src/lib/community.ts against the embedded backend: paging, the registry filter's escaping,
 // the random pick and the CSV export's batching.
+import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH_SIZE, createCommunity, type Community } from '../../src/lib/community';
-import { startBackend, type RunningBackend } from './harness';
+import { DEV_ANON_KEY, startBackend, type RunningBackend } from './harness';
 
 let api: RunningBackend;
 let community: Community;
@@ -87,12 +88,66 @@ describe('listIdeas filter', () => {
   });
 });
 
+/** The community calls through a client that counts the requests it sends, as a press would. */
+function counted(random?: () => number): { community: Community; requests: string[] } {
+  const requests: string[] = [];
+  const client = new PostgrestClient(`${api.url}/rest/v1`, {
+    headers: { apikey: DEV_ANON_KEY, Authorization: `Bearer ${DEV_ANON_KEY}` },
+    fetch: (input, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    },
+  });
+  return { community: createCommunity(client, random), requests };
+}
+
 describe('randomIdea and allMatchingIdeas', () => {
   it('picks the idea at a random offset, and null for an empty registry', async () => {
     const first = await createCommunity(api.client(), () => 0).randomIdea();
     const last = await createCommunity(api.client(), () => 0.9999).randomIdea();
     expect(first?.issue).toBe('Back\\slash');
     expect(last?.issue).toBe('Prices 50% off');
+  });
+
+  it('with the total a page read, is one request; with a stale one, asks for the total', async () => {
+    const { total } = await community.listIdeas();
+    const known = counted(() => 0.9999);
+    expect((await known.community.randomIdea(total))?.issue).toBe('Prices 50% off');
+    expect(known.requests).toEqual(['GET /rest/v1/mota_ideas_search']);
+    // Ideas hidden since the page was read: the offset runs past the end.
+    const stale = counted(() => 0.9999);
+    expect((await stale.community.randomIdea(total + 5))?.issue).toBe('Prices 50% off');
+    expect(stale.requests).toEqual([
+      'GET /rest/v1/mota_ideas_search',
+      'GET /rest/v1/community_totals',
+      'GET /rest/v1/mota_ideas_search',
+    ]);
+  });
+
+  it('a total from the client only says where to look: wrong, stale, negative or huge, the answer is a visible idea', async () => {
+    const visible = new Set((await community.allMatchingIdeas()).map((idea) => idea.id));
+    const { total } = await community.listIdeas();
+    for (const known of [-3, 0, 1, 2.5, total - 1, total + 5, 1e6, Number.MAX_SAFE_INTEGER, 1e300, Infinity, NaN]) {
+      for (const at of [0, 0.5, 0.9999]) {
+        const idea = await createCommunity(api.client(), () => at).randomIdea(known);
+        expect(idea && visible.has(idea.id), `total ${known}, at ${at}`).toBe(true);
+      }
+    }
+  });
+
+  it('an idea hidden after the page was read is never the answer', async () => {
+    const { total, rows } = await community.listIdeas();
+    const newest = rows[0]!;
+    await api.backend.db.exec(`update public.mota_ideas set is_hidden = true where id = ${newest.id}`);
+    try {
+      for (const at of [0, 0.5, 0.9999]) {
+        const idea = await createCommunity(api.client(), () => at).randomIdea(total);
+        expect(idea).not.toBeNull();
+        expect(idea?.id).not.toBe(newest.id);
+      }
+    } finally {
+      await api.backend.db.exec(`update public.mota_ideas set is_hidden = false where id = ${newest.id}`);
+    }
   });
 
   it('collects every match across batches for the export', async () => {
@@ -108,6 +163,8 @@ describe('randomIdea and allMatchingIdeas', () => {
   it('random idea is null when nothing is visible', async () => {
     await api.backend.db.exec('update public.mota_ideas set is_hidden = true');
     expect(await community.randomIdea()).toBeNull();
+    // A total read before the ideas were hidden finds none either.
+    expect(await createCommunity(api.client(), () => 0).randomIdea(40)).toBeNull();
     expect((await community.listIdeas()).rows).toEqual([]);
   });
 });

@@ -138,6 +138,16 @@ export function countRequests(page: Page, table: string, method: string): { read
   return counter;
 }
 
+/** Every request to the API while the test runs, as `METHOD /table`: one press, one request. */
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith(`${REST}/`)) seen.push(`${r.method()} ${pathname.slice(REST.length + 1)}`);
+  });
+  return seen;
+}
+
 /** The page never scrolls sideways (long words wrap). */
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { watchConsole } from './helpers';
 import {
   REST,
+  apiRequests,
   countRequests,
   emptyList,
   expectNoHorizontalScroll,
@@ -363,6 +364,21 @@ test('Random Idea: a 7-second toast with the issue, solution and proposer', asyn
   await expect(toast(page)).toHaveCount(1);
   await page.clock.runFor(1000);
   await expect(toast(page)).toHaveCount(0);
+});
+
+test('Random Idea: busy at once, and one request for the press', async ({ page }) => {
+  await open(page);
+  const requests = apiRequests(page);
+  const release = await holdRequests(page, IDEAS);
+  const button = page.getByRole('button', { name: 'Random Idea' });
+  await button.click();
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(lastToast(page)).toContainText('Random Idea:');
+  // The total came with the page the registry opened on.
+  expect(requests).toEqual(['GET mota_ideas_search']);
+  await expect(button).toBeEnabled();
 });
 
 test('Random Idea with an empty or unreachable registry', async ({ page }) => {
