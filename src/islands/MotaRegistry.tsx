@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Pager } from '../components/react/community-fields';
 import ExportCsvButton from '../components/react/registry/ExportCsvButton';
 import { IdeaSummary, IdeaTable } from '../components/react/registry/IdeaTable';
@@ -17,29 +17,24 @@ import { validateIdea } from '../lib/community-validation';
  * Idea, Export CSV), then the ideas, newest first, filtered and paged in the database.
  */
 
-const FILTER_DELAY_MS = 250;
 const PAGER_LABELS = { pages: 'Registry pages', previous: 'Newer', next: 'Older' };
 
 export default function MotaRegistry() {
   const [filter, setFilter] = useState('');
-  const [applied, setApplied] = useState('');
   const tableTop = useRef<HTMLDivElement>(null);
-
-  // The filter runs in the database a moment after typing stops.
-  useEffect(() => {
-    const timer = window.setTimeout(() => setApplied(filter), FILTER_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [filter]);
 
   // The whole registry's total as the last unfiltered page read it: Random Idea picks from it.
   const registryTotal = useRef<number | null>(null);
+  // The filter runs in the database with every keystroke, and the table says it is looking at
+  // once: waiting for typing to stop would add that wait to every search. Only the answer to
+  // the newest text fills the table (usePagedList).
   const fetchPage = useCallback(
     async (page: number, from: PageCursor | null) => {
-      const read = await listIdeas({ filter: applied, page, pageSize: IDEAS_PER_PAGE, from });
-      if (ideaFilter(applied) === null) registryTotal.current = read.total;
+      const read = await listIdeas({ filter, page, pageSize: IDEAS_PER_PAGE, from });
+      if (ideaFilter(filter) === null) registryTotal.current = read.total;
       return read;
     },
-    [applied],
+    [filter],
   );
   // Newest first: after adding, the new idea leads page 1 (if it matches the filter in use).
   const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
@@ -65,7 +60,7 @@ export default function MotaRegistry() {
       </div>
 
       <div ref={tableTop} id="mota-results" className="mt-6 scroll-mt-24">
-        <IdeaSummary list={list} filter={applied} />
+        <IdeaSummary list={list} filter={filter} />
         <IdeaTable list={list} onRetry={reload} />
       </div>
 

@@ -146,6 +146,20 @@ test('the filter: case-insensitive substring of issue, solution or proposer, run
   await expect(rows(page).first()).toBeVisible();
 });
 
+test('the filter says it is looking with the first keystroke, and asks at once', async ({ page }) => {
+  await page.clock.install();
+  await open(page);
+  // From here on no time passes on the page's clock: nothing may wait for typing to stop.
+  await page.clock.pauseAt(Date.now() + 5000);
+  const requests = apiRequests(page);
+  const release = await holdRequests(page, IDEAS);
+  await filterBox(page).pressSequentially('lan');
+  await expect(page.locator('#mota-results').getByRole('status')).toHaveText(/Opening the registry/);
+  await expect.poll(() => requests.filter((r) => r.startsWith('GET mota_ideas_matches')).length).toBe(3);
+  release();
+  await expect(page.locator('#mota-results [data-state="list"], #mota-results [data-state="empty"]')).toBeVisible();
+});
+
 test('Submit New Idea: required fields, Missing Fields, then success closes, reloads and thanks', async ({ page }) => {
   const checkConsole = watchConsole(page);
   await open(page);
