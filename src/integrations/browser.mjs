@@ -1,8 +1,10 @@
 // Puts the site's own browser code (src/browser/) where Astro runs it: the head script, inline
 // in every page's <head> (Astro hashes injected scripts into the page's Content-Security-Policy,
-// so the script and its hash cannot drift apart), and the client directives Astro's own lack.
+// so the script and its hash cannot drift apart), the client directives Astro's own lack, and the
+// list of what each island's code imports, for the directives that fetch it ahead.
 import { fileURLToPath } from 'node:url';
 import { headScript } from '../browser/head-script.mjs';
+import { islandModules } from './island-modules.mjs';
 
 const directive = (name) => ({
   name,
@@ -14,8 +16,9 @@ export default function browser() {
   return {
     name: 'browser',
     hooks: {
-      'astro:config:setup': ({ injectScript, addClientDirective }) => {
+      'astro:config:setup': ({ injectScript, addClientDirective, updateConfig }) => {
         injectScript('head-inline', `(${headScript})()`);
+        updateConfig({ vite: { plugins: [islandModules()] } });
         for (const name of ['press', 'konami', 'toast']) addClientDirective(directive(name));
       },
     },

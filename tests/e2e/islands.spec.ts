@@ -2,6 +2,7 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 // shell.spec.ts spells the sequence out; here it is only the means to reach the island.
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
+import { watchScriptsRun } from './scripts-run';
 
 // Which React islands each page carries and when they hydrate: every widget is an island, and
 // each costs the reader only when it is needed.
@@ -20,14 +21,16 @@ const names = (list: { name: string; hydrated: boolean }[], hydrated: boolean) =
     .map((island) => island.name)
     .sort();
 
-/** React (and any island) scripts the page requested. */
-function watchReact(page: Page): string[] {
-  const loaded: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script' && /react|client\.|jsx-runtime|\/[A-Z]\w+\.[\w-]+\.js$/.test(request.url()))
-      loaded.push(request.url());
-  });
-  return loaded;
+/** React's and the islands' modules: what a reading page must not run before a press. */
+const REACT = /react|client\.|jsx-runtime|\/[A-Z]\w+\.[\w-]+\.js$/;
+
+/**
+ * Starts watching which React (and island) modules the page runs; the returned function lists
+ * those that have run so far. A module only fetched ahead, never started, is not among them.
+ */
+async function watchReact(page: Page): Promise<() => Promise<string[]>> {
+  const scriptsRun = await watchScriptsRun(page);
+  return async () => [...(await scriptsRun()).keys()].filter((url) => REACT.test(url));
 }
 
 /** Scrolls through the whole page, so islands that wait to be seen are seen. */
@@ -37,16 +40,16 @@ async function scrollThrough(page: Page) {
 }
 
 /**
- * Opens the page and scrolls through all of it, which must load no React; the returned list
- * keeps collecting what loads after.
+ * Opens the page and scrolls through all of it, which must run no React; the returned function
+ * keeps telling what has run since.
  */
-async function readWithoutReact(page: Page, path: string): Promise<string[]> {
-  const react = watchReact(page);
+async function readWithoutReact(page: Page, path: string): Promise<() => Promise<string[]>> {
+  const reactRun = await watchReact(page);
   await page.goto(path);
   await scrollThrough(page);
   await page.waitForLoadState('networkidle');
-  expect(react).toEqual([]);
-  return react;
+  expect(await reactRun()).toEqual([]);
+  return reactRun;
 }
 
 const expected: Record<string, string[]> = {
@@ -74,16 +77,59 @@ for (const [path, hydrating] of Object.entries(expected)) {
 }
 
 for (const path of ['/about', '/essays/philosophy/golden-age']) {
-  test(`${path} loads no React until the visitor starts the Konami code`, async ({ page }) => {
-    const react = await readWithoutReact(page, path);
+  test(`${path} runs no React until the visitor starts the Konami code`, async ({ page }) => {
+    const reactRun = await readWithoutReact(page, path);
     // Arrows that scroll the page are not the code's first key.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('b');
     await page.waitForLoadState('networkidle');
-    expect(react).toEqual([]);
+    expect(await reactRun()).toEqual([]);
     await page.keyboard.press('ArrowUp');
     await expect.poll(async () => names(await islands(page), true)).toEqual(['KonamiListener']);
-    expect(react.some((url) => /KonamiListener/.test(url))).toBe(true);
+    expect((await reactRun()).some((url) => /KonamiListener/.test(url))).toBe(true);
+  });
+}
+
+for (const path of ['/line-bank', '/curious-mind-quiz']) {
+  test(`${path} fetches its island's code at once, alongside the page, not at the first idle moment`, async ({
+    page,
+  }) => {
+    // No idle moment ever comes: what is fetched is what the page asks for on its own.
+    await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const code = await page
+      .locator('astro-island[client="press"], astro-island[client="toast"]')
+      .evaluateAll((all) =>
+        all.flatMap((island) => [island.getAttribute('component-url')!, island.getAttribute('renderer-url')!]),
+      );
+    await expect.poll(() => code.filter((url) => !requested.includes(url))).toEqual([]);
+    // Fetched, and started only at the idle moment.
+    expect(names(await islands(page), true)).toEqual([]);
+  });
+}
+
+for (const path of ['/about', '/essays/philosophy/golden-age', '/']) {
+  test(`${path} fetches ahead, once loaded, the code of the toast area and of any island further down, and runs none of it`, async ({
+    page,
+  }) => {
+    const reactRun = await watchReact(page);
+    const preloaded = () =>
+      page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await page.goto(path);
+    const code = await page
+      .locator('astro-island[client="toast"], astro-island[client="press"][opts*=\'"value":"near"\']')
+      .evaluateAll((all) =>
+        all.flatMap((island) => [island.getAttribute('component-url')!, island.getAttribute('renderer-url')!]),
+      );
+    expect(code.length).toBe(path === '/' ? 4 : 2);
+    await expect.poll(preloaded).toEqual(expect.arrayContaining([...code, expect.stringMatching(/react/)]));
+    // Every module they import is there, so none waits to be found on the first press.
+    const graph = (await (await page.request.get('/island-modules.json')).json()) as Record<string, string[]>;
+    expect(await preloaded()).toEqual(expect.arrayContaining(code.flatMap((url) => graph[url])));
+    await page.waitForLoadState('networkidle');
+    expect(await reactRun()).toEqual([]);
   });
 }
 
@@ -212,14 +258,14 @@ test.describe('no press on an island is lost while its code is on its way', () =
 test('the Konami code typed the moment the page opens, its code held back, still reaches /firstlight', async ({
   page,
 }) => {
-  const react = watchReact(page);
+  const reactRun = await watchReact(page);
   const release = await holdIslandCode(page);
   await page.goto('/about');
   // Leave this page by a plain navigation, and type as soon as the next one has the listener.
   await page.evaluate(() => window.location.assign('/essays/philosophy/golden-age'));
   await page.waitForURL('**/golden-age', { waitUntil: 'commit' });
   await page.waitForFunction(() => Array.isArray(window.__konamiKeys));
-  expect(react).toEqual([]);
+  expect(await reactRun()).toEqual([]);
   for (const key of KONAMI_SEQUENCE) await page.keyboard.press(key);
   expect(page.url()).toMatch(/golden-age$/);
   release();
@@ -318,11 +364,11 @@ test.describe('with JavaScript off', () => {
 });
 
 test('the toast area hydrates only when there is a toast: one raised, or one carried over', async ({ page }) => {
-  const react = watchReact(page);
+  const reactRun = await watchReact(page);
   await page.goto('/about');
   await page.waitForLoadState('networkidle');
   expect(names(await islands(page), false)).toContain('Toaster');
-  expect(react).toEqual([]);
+  expect(await reactRun()).toEqual([]);
   await page.evaluate(() =>
     sessionStorage.setItem(
       'pendingToasts',

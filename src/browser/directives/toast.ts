@@ -1,21 +1,26 @@
 import type { ClientDirective } from 'astro';
 import { hasToastsWaiting, TOAST_EVENT } from '../../lib/toast';
+import { fetchAhead } from '../fetch-ahead';
 import { whenIdle } from '../when-idle';
 import { whenShown } from '../when-shown';
 
 /**
  * `client:toast`: the toast area (sonner's Toaster) hydrates when there is something to show: a
  * toast raised on this page, or one the previous page carried over. On a page whose island
- * hydrates untouched, React is there anyway, so it also hydrates at the first idle moment after
- * load and the first toast shows at once; a reading page runs no React until a toast is raised.
+ * hydrates untouched, React runs anyway: the toast area's code is fetched with the island's and
+ * it hydrates at the first idle moment after load, so the first toast shows at once. A reading
+ * page runs no React until a toast is raised; its code is fetched ahead at idle, without being
+ * run, so that the first toast waits only for it to start.
  */
-const toastDirective: ClientDirective = (load) => {
+const toastDirective: ClientDirective = (load, _options, island) => {
+  let code: ReturnType<typeof load> | undefined;
+  const fetchCode = () => (code ??= load());
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     window.removeEventListener(TOAST_EVENT, start);
-    void load().then((hydrate) => hydrate());
+    void fetchCode().then((hydrate) => hydrate());
   };
   window.addEventListener(TOAST_EVENT, start);
   // Carried toasts are read when the page is shown: a prerendered page may be opened later.
@@ -23,7 +28,10 @@ const toastDirective: ClientDirective = (load) => {
     if (hasToastsWaiting()) start();
   });
   // An island that hydrates untouched (client:press, not "near") means React runs anyway.
-  if (document.querySelector('astro-island[client="press"]:not([opts*=\'"value":"near"\'])')) whenIdle(start);
+  if (document.querySelector('astro-island[client="press"]:not([opts*=\'"value":"near"\'])')) {
+    void fetchCode();
+    whenIdle(start);
+  } else whenIdle(() => fetchAhead(island));
 };
 
 export default toastDirective;
