@@ -51,6 +51,7 @@ export const PARTS = [
         act: typeInto('Search essays', 'carob'),
         mode: 'last',
         answer: () => window.__bench.shown('dialog[open] [role="status"]', '“carob”'),
+        pending: () => window.__bench.shown('dialog[open] [role="status"]', 'Searching'),
       },
     ],
   },

@@ -2,10 +2,13 @@ interface PagefindResult {
   data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;
 }
 interface Pagefind {
+  options(options: { noWorker?: boolean; metaCacheTag?: string }): Promise<void>;
+  init(): Promise<void>;
   search(query: string): Promise<{ results: PagefindResult[] }>;
-  preload?(query: string): Promise<void>;
 }
 
+/** Where astro-pagefind writes the index (not part of Vite's build: it is made after it). */
+const PAGEFIND = '/pagefind/';
 const MAX_RESULTS = 8;
 
 /** Pagefind's excerpt marks matches with <mark>; rebuild it as text nodes, never as HTML. */
@@ -22,6 +25,35 @@ function excerptNodes(excerpt: string): Node[] {
   });
 }
 
+/**
+ * Loads Pagefind with its downloads side by side. Left to itself it fetches one file after the
+ * other (pagefind.js, its web worker, pagefind-entry.json, then the WebAssembly and the index
+ * metadata), and on a phone's 150 ms round trips that chain, more than the bytes, kept the first
+ * results two seconds away. Here the entry file and the WebAssembly for the page's language are
+ * preloaded while pagefind.js downloads, and Pagefind runs on the main thread: the worker was one
+ * more file in the chain, its fetches cannot take the page's preloads, and this index is small
+ * enough that a search takes a few milliseconds.
+ */
+async function startPagefind(): Promise<Pagefind> {
+  // Pagefind adds a cache-buster to the entry file's address; choosing it here lets the preload
+  // ask for that same address.
+  const cacheTag = String(Date.now());
+  const language = document.documentElement.lang.split('-')[0]!.toLowerCase() || 'unknown';
+  for (const file of [`pagefind-entry.json?ts=${cacheTag}`, `wasm.${language}.pagefind`]) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = `${PAGEFIND}${file}`;
+    document.head.append(link);
+  }
+  const pagefind = (await import(/* @vite-ignore */ `${PAGEFIND}pagefind.js`)) as Pagefind;
+  await pagefind.options({ noWorker: true, metaCacheTag: cacheTag });
+  // Starts fetching the entry file, the metadata and the WebAssembly now, not at the first search.
+  await pagefind.init();
+  return pagefind;
+}
+
 export function initSiteSearch(): void {
   const dialog = document.getElementById('site-search');
   const input = document.querySelector<HTMLInputElement>('[data-search-input]');
@@ -31,7 +63,13 @@ export function initSiteSearch(): void {
   if (!(dialog instanceof HTMLDialogElement) || !input || !status || !list || !form) return;
 
   let pagefind: Promise<Pagefind> | null = null;
-  const load = () => (pagefind ??= import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`) as Promise<Pagefind>);
+  const load = () =>
+    (pagefind ??= startPagefind().catch((error: unknown) => {
+      // A failed download is tried again on the next search rather than remembered.
+      pagefind = null;
+      throw error;
+    }));
+  const warm = () => void load().catch(() => undefined);
 
   let latest = 0;
   const run = async () => {
@@ -39,11 +77,19 @@ export function initSiteSearch(): void {
     const ticket = ++latest;
     if (!query) {
       list.replaceChildren();
+      list.removeAttribute('aria-busy');
       status.textContent = '';
       return;
     }
+    // In the same task as the key: the first search waits for the index to arrive, and any
+    // search for its excerpts. The last results stay, dimmed, until the new ones replace them.
+    // Set only when it changes: a live region told the same words again may say them again.
+    if (status.textContent !== 'Searching…') status.textContent = 'Searching…';
+    list.setAttribute('aria-busy', 'true');
     try {
       const { results } = await (await load()).search(query);
+      // A newer query is on its way: the excerpts this one would fetch are not wanted.
+      if (ticket !== latest) return;
       const data = await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data()));
       if (ticket !== latest) return;
       status.textContent = results.length
@@ -66,9 +112,12 @@ export function initSiteSearch(): void {
           return li;
         }),
       );
+      list.removeAttribute('aria-busy');
     } catch (error) {
       console.warn('Site search failed', error);
-      if (ticket === latest) status.textContent = 'Search is unavailable right now. Please try again later.';
+      if (ticket !== latest) return;
+      status.textContent = 'Search is unavailable right now. Please try again later.';
+      list.removeAttribute('aria-busy');
     }
   };
 
@@ -79,13 +128,16 @@ export function initSiteSearch(): void {
     event.preventDefault();
     void run();
   });
-  // The first opening starts loading the index while the visitor types.
+  // Opening the dialog starts loading Pagefind while the reader types.
   dialog.addEventListener('toggle', () => {
-    if (dialog.open) {
-      void load().catch(() => undefined);
-      input.focus();
-    }
+    if (dialog.open) warm();
   });
+  // The button opens the dialog without this script: what a reader typed before it ran is
+  // searched now.
+  if (dialog.open) {
+    warm();
+    if (input.value.trim()) void run();
+  }
   // "/" opens search from anywhere outside a form field, as on most documentation sites.
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement | null;

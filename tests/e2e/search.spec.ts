@@ -1,4 +1,19 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { watchConsole } from './helpers';
+
+/** Holds every request whose address matches until `release()`; the page meanwhile waits. */
+async function hold(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(url, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
 
 test('site search loads nothing until opened, then finds reading pages by keyboard @phone', async ({ page }) => {
   const requested: string[] = [];
@@ -51,4 +66,56 @@ test('Enter in the search box keeps the dialog open with its results and the add
   await expect(dialog.locator('[data-search-results] a').first()).toBeVisible();
   await expect(input).toHaveValue('carob');
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/about');
+});
+
+test('Search shows "Searching…" at once while the index loads, keeps every key typed, then shows the results @phone', async ({
+  page,
+}) => {
+  const checkConsole = watchConsole(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const index = await hold(page, /\/pagefind\//);
+  await page.goto('/essays/philosophy/golden-age');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  const input = dialog.getByRole('searchbox');
+  await expect(input).toBeFocused();
+  // Typed as a reader types, every key while nothing of the index has arrived.
+  await page.keyboard.type('carob');
+  await expect(dialog.getByRole('status')).toHaveText('Searching…');
+  await expect(input).toHaveValue('carob');
+  expect(index.held.length).toBeGreaterThan(0);
+
+  index.release();
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+  await expect(dialog.locator('[data-search-results] a').first()).toBeVisible();
+  await expect(dialog.locator('[data-search-results]')).not.toHaveAttribute('aria-busy');
+  await expect(input).toHaveValue('carob');
+  // The entry file and the WebAssembly were fetched once, ahead: the preloads were what
+  // Pagefind used, not a second download.
+  for (const file of ['/pagefind/pagefind-entry.json', '/pagefind/wasm.en.pagefind'])
+    expect(requested.filter((path) => path === file)).toHaveLength(1);
+
+  // A later search shows its pending state too, and its own results replace the last ones.
+  await input.fill('shepherd');
+  await expect(dialog.getByRole('status')).toContainText('match “shepherd”');
+  checkConsole();
+});
+
+test('what a reader types into search before its script has run is searched once it runs @phone', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  // The page's own scripts held back: the Search button opens its dialog without them.
+  const scripts = await hold(page, /\/_astro\/.*\.js$/);
+  await page.goto('/about', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await expect(dialog.getByRole('searchbox')).toBeFocused();
+  await page.keyboard.type('carob');
+  await expect(dialog.getByRole('status')).toHaveText('');
+
+  scripts.release();
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+  await expect(dialog.locator('[data-search-results] a').first()).toBeVisible();
+  await expect(dialog.getByRole('searchbox')).toHaveValue('carob');
+  checkConsole();
 });
