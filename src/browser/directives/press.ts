@@ -59,13 +59,11 @@ function whenNear(island: HTMLElement, start: () => void): void {
  * it or presses it.
  */
 const press: ClientDirective = (load, options, island) => {
-  let code: ReturnType<typeof load> | undefined;
-  const fetchCode = () => (code ??= load());
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    void fetchCode()
+    void load()
       .then((hydrate) => hydrate())
       .then(handOver);
   };
@@ -76,7 +74,9 @@ const press: ClientDirective = (load, options, island) => {
     whenIdle(() => fetchAhead(island));
     whenNear(island, start);
   } else {
-    void fetchCode();
+    // Astro's load() imports the island's modules; the browser keeps them, so start() calling
+    // it again waits for nothing fetched twice.
+    void load();
     whenIdle(start);
   }
 };

@@ -13,14 +13,12 @@ import { whenShown } from '../when-shown';
  * run, so that the first toast waits only for it to start.
  */
 const toastDirective: ClientDirective = (load, _options, island) => {
-  let code: ReturnType<typeof load> | undefined;
-  const fetchCode = () => (code ??= load());
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     window.removeEventListener(TOAST_EVENT, start);
-    void fetchCode().then((hydrate) => hydrate());
+    void load().then((hydrate) => hydrate());
   };
   window.addEventListener(TOAST_EVENT, start);
   // Carried toasts are read when the page is shown: a prerendered page may be opened later.
@@ -29,7 +27,7 @@ const toastDirective: ClientDirective = (load, _options, island) => {
   });
   // An island that hydrates untouched (client:press, not "near") means React runs anyway.
   if (document.querySelector('astro-island[client="press"]:not([opts*=\'"value":"near"\'])')) {
-    void fetchCode();
+    void load();
     whenIdle(start);
   } else whenIdle(() => fetchAhead(island));
 };
