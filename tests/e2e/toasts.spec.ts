@@ -48,6 +48,30 @@ test('only one toast is visible at a time: the newest replaces the older', async
   await expect(toast(page)).toContainText('Second');
 });
 
+test('a toast is opaque and in place from the frame it is first drawn in, rising the last few pixels', async ({
+  page,
+}) => {
+  // What a toast looks like the moment sonner puts it in the page, before any transition runs.
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      for (const node of records.flatMap((r) => [...r.addedNodes])) {
+        const toast = node instanceof Element ? (node.querySelector('[data-sonner-toast]') ?? node) : null;
+        if (!toast?.matches('[data-sonner-toast]')) continue;
+        const style = getComputedStyle(toast);
+        Object.assign(window, {
+          __firstLook: { opacity: style.opacity, transform: style.transform, translate: style.translate },
+        });
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await carryToasts(page, [{ title: 'Seen at once' }]);
+  await page.goto('/');
+  await expect(toast(page)).toContainText('Seen at once');
+  const firstLook = await page.evaluate(() => (window as unknown as { __firstLook?: object }).__firstLook);
+  expect(firstLook).toEqual({ opacity: '1', transform: 'matrix(1, 0, 0, 1, 0, 0)', translate: '0px 12px' });
+});
+
 test('a page without a toast runs no React at all', async ({ page }) => {
   // Its code may be fetched ahead, so that the first toast waits only for it to start.
   const scriptsRun = await watchScriptsRun(page);
