@@ -56,7 +56,7 @@ function whenNear(island: HTMLElement, start: () => void): void {
  * it shows); with `="near"` its code is fetched ahead at idle without being run, and it starts
  * once it comes within a screen of view (it sits further down a reading page, which runs no React
  * until then). In every case it starts sooner if the visitor points at it, touches it, tabs into
- * it or presses it.
+ * it or presses it, and once started, fetches ahead what it imports only when pressed.
  */
 const press: ClientDirective = (load, options, island) => {
   let started = false;
@@ -65,7 +65,12 @@ const press: ClientDirective = (load, options, island) => {
     started = true;
     void load()
       .then((hydrate) => hydrate())
-      .then(handOver);
+      .then(() => {
+        handOver();
+        // What the island imports only once pressed (the registry's Submit New Idea dialog, the
+        // forum's counted fields) is fetched at the next idle moment, and not run.
+        whenIdle(() => fetchAhead(island));
+      });
   };
   const handOver = keepPresses(island, start);
   onIntent(island, start);

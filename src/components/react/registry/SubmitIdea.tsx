@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import type { CommunityError } from '../../../lib/community-messages';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { describeFailure, type CommunityError } from '../../../lib/community-messages';
+import { showToast } from '../../../lib/toast';
 import type { IdeaDraft } from '../IdeaDialog';
 
 const loadIdeaDialog = () => import('../IdeaDialog');
-const IdeaDialog = lazy(loadIdeaDialog);
+type IdeaDialogComponent = Awaited<ReturnType<typeof loadIdeaDialog>>['default'];
 
 const EMPTY_DRAFT: IdeaDraft = { issue: '', mitigation: '', proposedBy: '', notes: '' };
 
@@ -20,28 +21,38 @@ interface Props {
 /**
  * The Submit New Idea button and its dialog. The dialog (IdeaDialog, on Headless UI's Dialog)
  * is about 20 KB gzip that most visitors never open, and would take the page past its
- * JavaScript budget: it loads when a visitor points at or focuses the button, and opens once
- * it is there.
+ * JavaScript budget if it ran with the registry: its code is fetched ahead once the registry has
+ * started, without being run (client:press), and runs at the first opening. It is rendered only
+ * once its module is there, not through lazy() and <Suspense>, whose content React holds back
+ * for a while when it arrives after a fallback was shown.
  */
 export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Props) {
-  // Mounted from the first opening on, so Headless UI can return focus when it closes.
-  const [mounted, setMounted] = useState(false);
+  // Set at the first opening and kept, so Headless UI can return focus when it closes.
+  const [IdeaDialog, setIdeaDialog] = useState<IdeaDialogComponent | null>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<IdeaDraft>(EMPTY_DRAFT);
   const [error, setError] = useState<string | null>(null);
 
   // Focus goes back to Submit New Idea on closing. Headless UI would return it to the element
-  // focused before opening, but it learns focus history only once its code has loaded, and a
-  // keyboard visitor's focus on the button is what loads it.
+  // focused before opening, but it learns focus history only once its code runs, at the first
+  // opening, after the button was focused.
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (mounted && !open) opener.current?.focus();
-  }, [mounted, open]);
+    if (IdeaDialog && !open) opener.current?.focus();
+  }, [IdeaDialog, open]);
 
   const openDialog = () => {
     setError(null);
-    setMounted(true);
-    setOpen(true);
+    loadIdeaDialog().then(
+      ({ default: component }) => {
+        setIdeaDialog(() => component);
+        setOpen(true);
+      },
+      (failure: unknown) => {
+        const { title, description } = describeFailure('submitIdea', failure);
+        showToast(title, description);
+      },
+    );
   };
   const close = () => setOpen(false);
 
@@ -60,31 +71,21 @@ export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Prop
 
   return (
     <>
-      <button
-        ref={opener}
-        type="button"
-        className="btn btn-primary"
-        onClick={openDialog}
-        onPointerEnter={() => void loadIdeaDialog()}
-        onFocus={() => void loadIdeaDialog()}
-        aria-haspopup="dialog"
-      >
+      <button ref={opener} type="button" className="btn btn-primary" onClick={openDialog} aria-haspopup="dialog">
         Submit New Idea
       </button>
-      {mounted && (
-        <Suspense>
-          <IdeaDialog
-            open={open}
-            onClose={close}
-            draft={draft}
-            onDraftChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))}
-            trap={trap}
-            onTrapChange={onTrapChange}
-            submitting={sending}
-            error={error}
-            onSubmit={onSubmit}
-          />
-        </Suspense>
+      {IdeaDialog && (
+        <IdeaDialog
+          open={open}
+          onClose={close}
+          draft={draft}
+          onDraftChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))}
+          trap={trap}
+          onTrapChange={onTrapChange}
+          submitting={sending}
+          error={error}
+          onSubmit={onSubmit}
+        />
       )}
     </>
   );
