@@ -1,8 +1,11 @@
 // @ts-check
 // HTTP plumbing for the REST handler: CORS, request bodies with a size limit, JSON replies.
+import { gzipSync } from 'node:zlib';
 import { ApiError } from './errors.mjs';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Replies larger than this are gzipped for a client that accepts it; smaller ones gain nothing. */
+export const GZIP_FROM_BYTES = 1024;
 
 const ALLOWED_HEADERS = [
   'apikey',
@@ -71,6 +74,20 @@ function tooLarge() {
 }
 
 /**
+ * A reply's bytes as they go out: gzipped when large and the client accepts it, as Supabase's
+ * gateway sends them (a page of rows is mostly repeated keys: a page of 50 ideas reaches a phone
+ * on a slow network in a fraction of the time). Sets Vary and Content-Encoding to match.
+ * @param {import('node:http').ServerResponse} res @param {Buffer} bytes
+ */
+export function gzippedIfWorthIt(res, bytes) {
+  if (bytes.length <= GZIP_FROM_BYTES) return bytes;
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (!/\bgzip\b/.test(res.req?.headers['accept-encoding'] ?? '')) return bytes;
+  res.setHeader('Content-Encoding', 'gzip');
+  return gzipSync(bytes);
+}
+
+/**
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {string | null} body JSON text, or null for no body
@@ -86,8 +103,10 @@ export function send(res, status, body, headers = {}, head = false) {
     res.end();
     return;
   }
-  const bytes = Buffer.from(body, 'utf8');
+  let bytes = Buffer.from(body, 'utf8');
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // A HEAD answer's headers are PostgREST's: the length of the body a GET would bring, unzipped.
+  if (!head) bytes = gzippedIfWorthIt(res, bytes);
   res.setHeader('Content-Length', bytes.length);
   res.end(head ? undefined : bytes);
 }

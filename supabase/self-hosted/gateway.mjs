@@ -3,10 +3,11 @@
 // hosted project's: /rest/v1 on the site's origin, CORS, the anon key required (and taken off
 // the request), the client's address in X-Forwarded-For; with `limits`, also the embedded
 // backend's bounds on one request's work (supabase/local/request-limits.mjs) and its refusals
-// of bodies that are not JSON or too large, so both modes take the same requests.
+// of bodies that are not JSON or too large, so both modes take the same requests. Like the
+// embedded backend, it gzips a large answer for a client that accepts it.
 import { request } from 'node:http';
 import { ApiError, toApiError } from '../local/errors.mjs';
-import { forwardedFor, readBody, sendError } from '../local/http.mjs';
+import { forwardedFor, gzippedIfWorthIt, readBody, sendError } from '../local/http.mjs';
 import { parseQuery } from '../local/query-params.mjs';
 import { checkInsertRows, checkQueryLimits } from '../local/request-limits.mjs';
 import { carriesKey, checkApiKey, checkJsonBody, digest, openApiExchange, REST_PREFIX } from '../local/rest.mjs';
@@ -101,10 +102,22 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
             if (value === undefined || NOT_FORWARDED.has(name) || name.startsWith('access-control-')) continue;
             res.setHeader(name, value);
           }
-          if (answer.headers['content-length']) res.setHeader('content-length', answer.headers['content-length']);
           res.setHeader('X-Content-Type-Options', 'nosniff');
-          answer.pipe(res);
-          answer.once('end', () => resolve(undefined));
+          // Answers are a bounded page of JSON: read whole, so the gzip rule is the stand-in's.
+          /** @type {Buffer[]} */
+          const chunks = [];
+          answer.on('data', (chunk) => chunks.push(chunk));
+          answer.once('end', () => {
+            const bytes = gzippedIfWorthIt(res, Buffer.concat(chunks));
+            if (req.method === 'HEAD') {
+              if (answer.headers['content-length']) res.setHeader('content-length', answer.headers['content-length']);
+              res.end();
+            } else {
+              res.setHeader('content-length', bytes.length);
+              res.end(bytes);
+            }
+            resolve(undefined);
+          });
           answer.once('error', reject);
         },
       );

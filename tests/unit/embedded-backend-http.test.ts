@@ -1,8 +1,9 @@
 // Pure parts of the embedded backend's HTTP layer (supabase/local/http.mjs, errors.mjs).
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, statusForSqlState, toApiError } from '../../supabase/local/errors.mjs';
-import { forwardedFor } from '../../supabase/local/http.mjs';
+import { GZIP_FROM_BYTES, forwardedFor, send } from '../../supabase/local/http.mjs';
 
 function request(peer: string, xff?: string): IncomingMessage {
   return {
@@ -29,6 +30,48 @@ describe('forwardedFor: the address the rate limit sees last', () => {
   it('a request that did not come through the proxies is its peer', () => {
     expect(forwardedFor(request('198.51.100.7'), 1)).toBe('198.51.100.7');
     expect(forwardedFor(request('198.51.100.7', '203.0.113.5'), 2)).toBe('203.0.113.5, 198.51.100.7');
+  });
+});
+
+describe('send: JSON replies', () => {
+  /** A response that keeps what send() wrote, for a request with these headers. */
+  function response(requestHeaders: Record<string, string> = {}) {
+    const headers = new Map<string, string | number>();
+    const reply = {
+      req: { headers: requestHeaders },
+      statusCode: 0,
+      body: undefined as Buffer | undefined,
+      setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), value),
+      hasHeader: (name: string) => headers.has(name.toLowerCase()),
+      end: (bytes?: Buffer) => (reply.body = bytes),
+      headers,
+    };
+    return reply;
+  }
+  const rows = JSON.stringify(
+    Array.from({ length: 50 }, (_, i) => ({ id: i, issue: 'Lamps that dim', mitigation: 'Answer first' })),
+  );
+
+  it('gzips a page of rows for a client that accepts it, and says the answer varies with that', () => {
+    const res = response({ 'accept-encoding': 'gzip, deflate, br' });
+    send(res as unknown as ServerResponse, 200, rows);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-length')).toBe(res.body!.length);
+    expect(res.body!.length).toBeLessThan(rows.length / 4);
+    expect(gunzipSync(res.body!).toString('utf8')).toBe(rows);
+  });
+
+  it('sends it plain to a client that does not, and small replies plain to everyone', () => {
+    const plain = response();
+    send(plain as unknown as ServerResponse, 200, rows);
+    expect(plain.headers.has('content-encoding')).toBe(false);
+    expect(plain.body!.toString('utf8')).toBe(rows);
+    const small = response({ 'accept-encoding': 'gzip' });
+    send(small as unknown as ServerResponse, 200, '[{"id":1}]');
+    expect(GZIP_FROM_BYTES).toBeGreaterThan('[{"id":1}]'.length);
+    expect(small.headers.has('content-encoding')).toBe(false);
+    expect(small.body!.toString('utf8')).toBe('[{"id":1}]');
   });
 });
 
