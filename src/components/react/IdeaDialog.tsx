@@ -72,7 +72,8 @@ const FIELDS: (Omit<CountedFieldProps, 'value' | 'onChange'> & { key: keyof Idea
 /**
  * The registry's Submit New Idea dialog, on Headless UI's Dialog: focus moves to the first
  * field and stays inside, Escape or a click outside closes it, and focus returns to the button
- * that opened it. Loaded the first time a visitor reaches for that button (MotaRegistry).
+ * that opened it. Its code is fetched ahead once the registry starts and runs at the first
+ * opening (SubmitIdea).
  */
 export default function IdeaDialog({
   open,
