@@ -103,6 +103,7 @@ export function send(res, status, body, headers = {}, head = false) {
     res.end();
     return;
   }
+  /** @type {Buffer} */
   let bytes = Buffer.from(body, 'utf8');
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   // A HEAD answer's headers are PostgREST's: the length of the body a GET would bring, unzipped.
