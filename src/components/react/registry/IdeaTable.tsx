@@ -73,11 +73,13 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
         </tr>
       </thead>
       <tbody role="rowgroup" className="block space-y-4 md:table-row-group md:space-y-0">
+        {/* On a phone each idea is a card: the cards out of view skip style and layout, which a
+            modal dialog opening over the page would otherwise redo for all 50 of them. */}
         {rows.map((idea) => (
           <tr
             key={idea.id}
             role="row"
-            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
+            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 max-md:[contain-intrinsic-size:auto_14rem] max-md:[content-visibility:auto] md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
             data-idea
           >
             <td role="cell" data-label={COLUMNS[0]} className={`${cell} font-semibold md:w-[24%]`}>
