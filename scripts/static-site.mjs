@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pagePathOf } from '../src/integrations/security-headers.mjs';
+import { GZIP_FROM_BYTES, acceptsGzip } from '../supabase/local/http.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
 
 const TYPES = {
@@ -93,7 +94,7 @@ export async function createStaticSite({ root: folder }) {
     if (!cache.has(file)) {
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      const gz = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : null;
+      const gz = COMPRESSIBLE.test(type) && body.length > GZIP_FROM_BYTES ? gzipSync(body) : null;
       cache.set(file, { body, type, gz });
     }
     return cache.get(file);
@@ -101,7 +102,7 @@ export async function createStaticSite({ root: folder }) {
 
   async function send(req, res, file, status, path) {
     const { body, type, gz } = await load(file);
-    const useGzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const useGzip = gz && acceptsGzip(req);
     res.statusCode = status;
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');

@@ -7,6 +7,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Replies larger than this are gzipped for a client that accepts it; smaller ones gain nothing. */
 export const GZIP_FROM_BYTES = 1024;
 
+/** The request's client takes gzipped answers. @param {import('node:http').IncomingMessage} req */
+export const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+
 const ALLOWED_HEADERS = [
   'apikey',
   'authorization',
@@ -82,7 +85,7 @@ function tooLarge() {
 export function gzippedIfWorthIt(res, bytes) {
   if (bytes.length <= GZIP_FROM_BYTES) return bytes;
   res.setHeader('Vary', 'Accept-Encoding');
-  if (!/\bgzip\b/.test(res.req?.headers['accept-encoding'] ?? '')) return bytes;
+  if (!acceptsGzip(res.req)) return bytes;
   res.setHeader('Content-Encoding', 'gzip');
   return gzipSync(bytes);
 }

@@ -320,6 +320,21 @@ test.describe('the Submit New Idea dialog (Headless UI)', () => {
     expect(chunks.filter((url) => /IdeaDialog/.test(url))).toHaveLength(1);
   });
 
+  test("a press while the dialog's code is still on its way opens it once the code arrives", async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/IdeaDialog\.[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/mota');
+    await page.getByRole('button', { name: 'Submit New Idea' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Submit New Idea' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel('Issue/Problem')).toBeFocused();
+  });
+
   test('a dialog whose code cannot arrive says so, and the page goes on working', async ({ page }) => {
     await page.route(/\/IdeaDialog\.[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/mota');
