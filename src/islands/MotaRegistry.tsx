@@ -6,11 +6,12 @@ import RandomIdeaButton from '../components/react/registry/RandomIdeaButton';
 import SubmitIdea from '../components/react/registry/SubmitIdea';
 import { usePagedList } from '../components/react/use-paged-list';
 import { IDEAS_PER_PAGE } from '../lib/community';
-import { addIdea, listIdeas } from '../lib/community-calls';
+import { addIdea, listIdeas, randomIdea } from '../lib/community-calls';
 import type { PageCursor } from '../lib/community-paging';
 import { messages } from '../lib/community-messages';
 import { ideaFilter } from '../lib/community-search';
 import { validateIdea } from '../lib/community-validation';
+import { drawAhead } from '../lib/draw-ahead';
 
 /**
  * The M.O.T.A. Open Registry: the filter and the registry's actions (Submit New Idea, Random
@@ -23,18 +24,23 @@ export default function MotaRegistry() {
   const [filter, setFilter] = useState('');
   const tableTop = useRef<HTMLDivElement>(null);
 
-  // The whole registry's total as the last unfiltered page read it: Random Idea picks from it.
+  // The whole registry's total as the last unfiltered page read it: Random Idea picks from it,
+  // and its answer is drawn as soon as the total is known, so that the press finds it there.
   const registryTotal = useRef<number | null>(null);
+  const [randomIdeas] = useState(() => drawAhead(randomIdea));
   // The filter runs in the database with every keystroke, and the table says it is looking at
   // once: waiting for typing to stop would add that wait to every search. Only the answer to
   // the newest text fills the table (usePagedList).
   const fetchPage = useCallback(
     async (page: number, from: PageCursor | null) => {
       const read = await listIdeas({ filter, page, pageSize: IDEAS_PER_PAGE, from });
-      if (ideaFilter(filter) === null) registryTotal.current = read.total;
+      if (ideaFilter(filter) === null) {
+        registryTotal.current = read.total;
+        randomIdeas.prepare(read.total);
+      }
       return read;
     },
-    [filter],
+    [filter, randomIdeas],
   );
   // Newest first: after adding, the new idea leads page 1 (if it matches the filter in use).
   const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
@@ -53,7 +59,7 @@ export default function MotaRegistry() {
         <RegistryFilter value={filter} onChange={setFilter} />
         <div className="flex flex-wrap gap-2">
           <SubmitIdea submit={submit} sending={sending} trap={trap} onTrapChange={setTrap} />
-          <RandomIdeaButton registryTotal={registryTotal} />
+          <RandomIdeaButton pick={() => randomIdeas.take(registryTotal.current)} />
           {/* What the box says now, even if the table has not caught up with the last keystroke. */}
           <ExportCsvButton filter={filter} />
         </div>

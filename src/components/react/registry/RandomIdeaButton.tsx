@@ -1,17 +1,17 @@
-import type { RefObject } from 'react';
-import { randomIdea } from '../../../lib/community-calls';
 import { randomIdeaMessage } from '../../../lib/community-format';
 import { messages } from '../../../lib/community-messages';
+import type { Idea } from '../../../lib/community-types';
 import { TOAST_LONG_MS, showToast } from '../../../lib/toast';
 import { useRegistryAction } from './use-registry-action';
 
 /**
- * Random Idea: one idea from the whole registry, told in a toast long enough to read.
- * `registryTotal`, the total the registry's last unfiltered page read, makes it one request.
+ * Random Idea: one idea from the whole registry, told in a toast long enough to read. `pick`
+ * gives the idea (drawn ahead by the registry, so usually without waiting) or null when the
+ * registry is empty.
  */
-export default function RandomIdeaButton({ registryTotal }: { registryTotal: RefObject<number | null> }) {
+export default function RandomIdeaButton({ pick }: { pick: () => Promise<Idea | null> }) {
   const { busy, run } = useRegistryAction(async () => {
-    const idea = await randomIdea(registryTotal.current);
+    const idea = await pick();
     if (idea) {
       const { title, description } = randomIdeaMessage(idea);
       showToast(title, description, { variant: 'normal', duration: TOAST_LONG_MS });
