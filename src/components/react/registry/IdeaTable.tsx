@@ -41,6 +41,22 @@ export function IdeaSummary({ list, filter }: { list: ListState<Idea>; filter: s
   );
 }
 
+/**
+ * Lets the cards out of view skip their layout once every card has been drawn. Each card then
+ * keeps the size it was drawn at (`contain-intrinsic-size: auto`). Skipped from the start, a card
+ * would stand at a guessed size until it came near, and the pager below would move under the
+ * reader's finger as the cards around it took their real sizes. Each new list of ideas is a new
+ * table (the loading line stands in between), so this runs once per list. The second frame is
+ * the first after the one that drew the cards and recorded their sizes.
+ */
+function skipCardsOnceDrawn(table: HTMLTableElement | null) {
+  if (!table) return;
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => table.setAttribute('data-drawn', ''));
+  });
+  return () => cancelAnimationFrame(frame);
+}
+
 export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: () => void }) {
   if (list.status !== 'ready' || list.page.rows.length === 0) {
     return (
@@ -58,8 +74,9 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
   const cell = `block px-4 py-1.5 align-top md:table-cell md:py-4 ${VISITOR_TEXT} max-md:before:block max-md:before:font-sans max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-muted max-md:before:uppercase max-md:before:content-[attr(data-label)]`;
   return (
     <table
+      ref={skipCardsOnceDrawn}
       role="table"
-      className="block w-full overflow-hidden text-left md:table md:table-fixed md:rounded-2xl md:border md:border-line"
+      className="group block w-full overflow-hidden text-left md:table md:table-fixed md:rounded-2xl md:border md:border-line"
       data-state="list"
     >
       <caption className="sr-only">Ideas in the M.O.T.A. registry, newest first</caption>
@@ -73,13 +90,14 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
         </tr>
       </thead>
       <tbody role="rowgroup" className="block space-y-4 md:table-row-group md:space-y-0">
-        {/* On a phone each idea is a card: the cards out of view skip style and layout, which a
-            modal dialog opening over the page would otherwise redo for all 50 of them. */}
+        {/* On a phone each idea is a card: once drawn, the cards out of view skip style and
+            layout (see skipCardsOnceDrawn), which a modal dialog opening over the page would
+            otherwise redo for all 50 of them. */}
         {rows.map((idea) => (
           <tr
             key={idea.id}
             role="row"
-            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 max-md:[contain-intrinsic-size:auto_14rem] max-md:[content-visibility:auto] md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
+            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 max-md:[contain-intrinsic-size:auto_16rem] max-md:group-data-drawn:[content-visibility:auto] md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
             data-idea
           >
             <td role="cell" data-label={COLUMNS[0]} className={`${cell} font-semibold md:w-[24%]`}>
