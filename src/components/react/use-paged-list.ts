@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { whenIdle } from '../../browser/when-idle';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
 import type { PageCursor } from '../../lib/community-paging';
 import type { Page } from '../../lib/community-types';
@@ -31,12 +32,25 @@ interface AddCallbacks {
   onRefused?: (failure: CommunityError) => void;
 }
 
+/** A page read before the reader asks for it, and what it was read for. */
+interface ReadAhead<T> {
+  fetchPage: (page: number, from: PageCursor | null) => Promise<Page<T>>;
+  page: number;
+  from: PageCursor | null;
+  read: Promise<Page<T>>;
+  failed: boolean;
+}
+
 /**
  * The forum's and the registry's shared life: a paged list loaded from the database, and a form
  * that adds to it. Only the newest request may fill the list (a slow answer to an earlier page
  * or filter is dropped); a hidden field filled in marks a robot, which hears success while
  * nothing is sent; a second submit while one is on its way is ignored; after adding, the list
  * goes back to page 1, where the newest rows are.
+ *
+ * Once a page is shown, the page after it (further from the newest: the registry's Older, the
+ * forum's Earlier) is read at the next idle moment, so stepping there shows it without a round
+ * trip. It is used only for that step from that page; a read ahead that failed is made again.
  */
 export function usePagedList<T, Input>({
   fetchPage,
@@ -57,6 +71,7 @@ export function usePagedList<T, Input>({
   const shown = useRef<{ fetchPage: PagedListOptions<T, Input>['fetchPage']; page: Page<T> } | null>(null);
   // A ref as well as state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
+  const ahead = useRef<ReadAhead<T> | null>(null);
 
   const load = useCallback(
     async (page: number) => {
@@ -65,9 +80,27 @@ export function usePagedList<T, Input>({
       setList({ status: 'loading' });
       try {
         const from = shown.current?.fetchPage === fetchPage ? shown.current.page.cursor : null;
-        const result = await fetchPage(page, from);
+        const kept = ahead.current;
+        ahead.current = null;
+        const readFor =
+          kept && !kept.failed && kept.fetchPage === fetchPage && kept.page === page && kept.from === from;
+        const result = await (readFor ? kept.read : fetchPage(page, from));
         if (ticket !== latestLoad.current) return;
         shown.current = { fetchPage, page: result };
+        if (page < result.pageCount) {
+          whenIdle(() => {
+            if (ticket !== latestLoad.current) return;
+            const next: ReadAhead<T> = {
+              fetchPage,
+              page: page + 1,
+              from: result.cursor,
+              read: fetchPage(page + 1, result.cursor),
+              failed: false,
+            };
+            next.read.catch(() => (next.failed = true));
+            ahead.current = next;
+          });
+        }
         // A page of rows is the biggest render the island does, and on first load it lands while
         // the page is still settling: as a transition React renders it in slices and keeps the
         // main thread free for the reader's first tap or scroll.
