@@ -11,7 +11,7 @@ import type { PageCursor } from '../lib/community-paging';
 import { messages } from '../lib/community-messages';
 import { ideaFilter } from '../lib/community-search';
 import { validateIdea } from '../lib/community-validation';
-import { drawAhead } from '../lib/draw-ahead';
+import { readAhead } from '../lib/read-ahead';
 
 /**
  * The M.O.T.A. Open Registry: the filter and the registry's actions (Submit New Idea, Random
@@ -24,10 +24,16 @@ export default function MotaRegistry() {
   const [filter, setFilter] = useState('');
   const tableTop = useRef<HTMLDivElement>(null);
 
-  // The whole registry's total as the last unfiltered page read it: Random Idea picks from it,
-  // and its answer is drawn as soon as the total is known, so that the press finds it there.
+  // The whole registry's total as the last unfiltered page read it: Random Idea picks from it.
+  // Its idea is read as soon as the total is known, and again after each press, so that the
+  // press finds it there.
   const registryTotal = useRef<number | null>(null);
-  const [randomIdeas] = useState(() => drawAhead(randomIdea));
+  const [randomIdeas] = useState(() => readAhead(randomIdea));
+  const pickRandomIdea = async () => {
+    const idea = await randomIdeas.take(registryTotal.current);
+    randomIdeas.prepare(registryTotal.current);
+    return idea;
+  };
   // The filter runs in the database with every keystroke, and the table says it is looking at
   // once: waiting for typing to stop would add that wait to every search. Only the answer to
   // the newest text fills the table (usePagedList).
@@ -59,7 +65,7 @@ export default function MotaRegistry() {
         <RegistryFilter value={filter} onChange={setFilter} />
         <div className="flex flex-wrap gap-2">
           <SubmitIdea submit={submit} sending={sending} trap={trap} onTrapChange={setTrap} />
-          <RandomIdeaButton pick={() => randomIdeas.take(registryTotal.current)} />
+          <RandomIdeaButton pick={pickRandomIdea} />
           {/* What the box says now, even if the table has not caught up with the last keystroke. */}
           <ExportCsvButton filter={filter} />
         </div>

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { watchConsole } from './helpers';
@@ -48,6 +48,20 @@ async function filterBy(page: Page, text: string) {
   await response;
   await expect(page.locator('#mota-results [data-state="loading"]')).toHaveCount(0);
 }
+
+/** Adds `count` ideas whose issues are `${tag} 1` (oldest) to `${tag} ${count}`; `fields` fill the rest. */
+async function insertTaggedIdeas(request: APIRequestContext, tag: string, count: number, fields = {}) {
+  await insertRows(
+    request,
+    'mota_ideas',
+    Array.from({ length: count }, (_, i) => ({ issue: `${tag} ${i + 1}`, mitigation: 'Read on', ...fields })),
+  );
+}
+
+/** The registry's step to an older page: a read bounded by the edge idea's time, no offset. */
+const OLDER_STEP = /\/mota_ideas\w*\?.*created_at=lte\./;
+const olderButton = (page: Page) =>
+  page.getByRole('navigation', { name: 'Registry pages' }).getByRole('button', { name: 'Older' });
 
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Submit New Idea' }).click();
@@ -354,21 +368,16 @@ test('a tap right after jumping to the pager lands on it: cards keep the size th
 }) => {
   // Long ideas: each card is drawn much taller than any size a card could be given before it is.
   const tag = unique('jump');
-  await insertRows(
-    request,
-    'mota_ideas',
-    Array.from({ length: 60 }, (_, i) => ({
-      issue: `${tag} ${i + 1}`,
-      mitigation: 'Walk the long way round the hill and count the lanterns as you go. '.repeat(4),
-      notes: 'Notes that run on for a while, as notes do. '.repeat(3),
-    })),
-  );
+  await insertTaggedIdeas(request, tag, 60, {
+    mitigation: 'Walk the long way round the hill and count the lanterns as you go. '.repeat(4),
+    notes: 'Notes that run on for a while, as notes do. '.repeat(3),
+  });
   await open(page);
   await filterBy(page, tag);
   await expect(rows(page).first()).toContainText(`${tag} 60`);
   // What a reader's thumb could do at the earliest: a frame after the table first shows.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const older = page.getByRole('navigation', { name: 'Registry pages' }).getByRole('button', { name: 'Older' });
+  const older = olderButton(page);
   // Jumped to (the End key, a dragged scroll bar), then tapped where it shows, without the retries
   // Playwright's own tap would make if the button had moved.
   await older.evaluate((button) => button.scrollIntoView({ block: 'center' }));
@@ -554,17 +563,13 @@ test('the page after the first is read ahead: Older shows it without waiting for
   request,
 }) => {
   const tag = unique('ahead');
-  await insertRows(
-    request,
-    'mota_ideas',
-    Array.from({ length: 60 }, (_, i) => ({ issue: `${tag} ${i + 1}`, mitigation: 'Read on' })),
-  );
-  const readAhead = page.waitForResponse((r) => /\/mota_ideas\w*\?.*created_at=lte\./.test(r.url()));
+  await insertTaggedIdeas(request, tag, 60);
+  const readAhead = page.waitForResponse((r) => OLDER_STEP.test(r.url()));
   await open(page);
   await readAhead;
   // Held from now on: the step below cannot be waiting for the registry.
   const release = await holdRequests(page, IDEAS);
-  await page.getByRole('navigation', { name: 'Registry pages' }).getByRole('button', { name: 'Older' }).click();
+  await olderButton(page).click();
   await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
   await expect(rows(page).first()).toContainText(`${tag} 10`);
   release();
@@ -572,18 +577,13 @@ test('the page after the first is read ahead: Older shows it without waiting for
 
 test('a page read ahead that failed is read again when the reader steps to it', async ({ page, request }) => {
   const tag = unique('ahead-failed');
-  await insertRows(
-    request,
-    'mota_ideas',
-    Array.from({ length: 60 }, (_, i) => ({ issue: `${tag} ${i + 1}`, mitigation: 'Try again' })),
-  );
-  const step = /\/mota_ideas\w*\?.*created_at=lte\./;
-  await page.route(step, serverError);
-  const refused = page.waitForResponse((r) => step.test(r.url()));
+  await insertTaggedIdeas(request, tag, 60);
+  await page.route(OLDER_STEP, serverError);
+  const refused = page.waitForResponse((r) => OLDER_STEP.test(r.url()));
   await open(page);
   await refused;
-  await page.unroute(step);
-  await page.getByRole('navigation', { name: 'Registry pages' }).getByRole('button', { name: 'Older' }).click();
+  await page.unroute(OLDER_STEP);
+  await olderButton(page).click();
   await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
   await expect(rows(page).first()).toContainText(`${tag} 10`);
   expect(await toast(page).count()).toBe(0);

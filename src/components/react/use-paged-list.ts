@@ -3,6 +3,7 @@ import { whenIdle } from '../../browser/when-idle';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
 import type { PageCursor } from '../../lib/community-paging';
 import type { Page } from '../../lib/community-types';
+import { readAhead } from '../../lib/read-ahead';
 import { showToast } from '../../lib/toast';
 
 /** A list as the islands show it: waiting for a page, failed, or one page of rows. */
@@ -32,14 +33,15 @@ interface AddCallbacks {
   onRefused?: (failure: CommunityError) => void;
 }
 
-/** A page read before the reader asks for it, and what it was read for. */
-interface ReadAhead<T> {
+/** A page of a list as a read names it: the list's reader, the page, and the cursor it continues from. */
+interface PageRead<T> {
   fetchPage: (page: number, from: PageCursor | null) => Promise<Page<T>>;
   page: number;
   from: PageCursor | null;
-  read: Promise<Page<T>>;
-  failed: boolean;
 }
+const readPage = <T>({ fetchPage, page, from }: PageRead<T>) => fetchPage(page, from);
+const samePage = <T>(a: PageRead<T>, b: PageRead<T>) =>
+  a.fetchPage === b.fetchPage && a.page === b.page && a.from === b.from;
 
 /**
  * The forum's and the registry's shared life: a paged list loaded from the database, and a form
@@ -71,7 +73,7 @@ export function usePagedList<T, Input>({
   const shown = useRef<{ fetchPage: PagedListOptions<T, Input>['fetchPage']; page: Page<T> } | null>(null);
   // A ref as well as state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
-  const ahead = useRef<ReadAhead<T> | null>(null);
+  const [pages] = useState(() => readAhead<PageRead<T>, Page<T>>(readPage, samePage));
 
   const load = useCallback(
     async (page: number) => {
@@ -80,25 +82,12 @@ export function usePagedList<T, Input>({
       setList({ status: 'loading' });
       try {
         const from = shown.current?.fetchPage === fetchPage ? shown.current.page.cursor : null;
-        const kept = ahead.current;
-        ahead.current = null;
-        const readFor =
-          kept && !kept.failed && kept.fetchPage === fetchPage && kept.page === page && kept.from === from;
-        const result = await (readFor ? kept.read : fetchPage(page, from));
+        const result = await pages.take({ fetchPage, page, from });
         if (ticket !== latestLoad.current) return;
         shown.current = { fetchPage, page: result };
         if (page < result.pageCount) {
           whenIdle(() => {
-            if (ticket !== latestLoad.current) return;
-            const next: ReadAhead<T> = {
-              fetchPage,
-              page: page + 1,
-              from: result.cursor,
-              read: fetchPage(page + 1, result.cursor),
-              failed: false,
-            };
-            next.read.catch(() => (next.failed = true));
-            ahead.current = next;
+            if (ticket === latestLoad.current) pages.prepare({ fetchPage, page: page + 1, from: result.cursor });
           });
         }
         // A page of rows is the biggest render the island does, and on first load it lands while
@@ -112,7 +101,7 @@ export function usePagedList<T, Input>({
         showToast(failure.title, failure.description);
       }
     },
-    [fetchPage, fetchFailure],
+    [fetchPage, fetchFailure, pages],
   );
 
   useEffect(() => {
