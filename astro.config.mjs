@@ -95,9 +95,10 @@ export default defineConfig({
   // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP.
   markdown: { syntaxHighlight: false },
   // The next page is there before the tap: every internal link is fetched once it has been in view
-  // for a moment, and Speculation Rules (the static rules Astro writes into each page, hashed into
-  // its policy) prerender the one a visitor points at or starts to press.
-  prefetch: { prefetchAll: true, defaultStrategy: 'viewport' },
+  // for a moment (src/browser/prefetch-in-view.ts, after the page's own code), one pointed at is
+  // fetched at once, and Speculation Rules (the static rules Astro writes into each page, hashed
+  // into its policy) prerender the one a visitor points at or starts to press.
+  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   experimental: { clientPrerender: true },
   integrations: [
     // Essays and field notes may be .mdx, using the components the essay page passes them.

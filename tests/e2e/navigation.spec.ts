@@ -23,6 +23,29 @@ test('the links in view are fetched ahead, and the one pointed at is prerendered
   expect(rules).toEqual(['valid']);
 });
 
+test('the pages in view are fetched only once the code this page fetched ahead has arrived', async ({ page }) => {
+  // A reading page fetches its toast area's code (React with it) ahead at idle: hold React back.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reactAsked = false;
+  await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+    reactAsked = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto('/essays/philosophy/golden-age');
+  await expect.poll(() => reactAsked).toBe(true);
+  // Longer than a link's moment in view and the idle moments before it: still nothing fetched.
+  await page.waitForTimeout(1500);
+  await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0);
+  release();
+  await expect(page.locator('head link[rel="prefetch"]').first()).toBeAttached();
+  const fetched = await page
+    .locator('head link[rel="prefetch"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(fetched).toContain('/essays');
+});
+
 // Every kind of page: a reading page, the home page, the pages whose islands hydrate untouched.
 for (const path of ['/', '/essays/philosophy/golden-age', '/line-bank', '/curious-mind-quiz', '/forum', '/mota']) {
   test(`${path} stays eligible for the back/forward cache`, async ({ page }) => {
