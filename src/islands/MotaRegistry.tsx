@@ -24,9 +24,11 @@ export default function MotaRegistry() {
   const [filter, setFilter] = useState('');
   const tableTop = useRef<HTMLDivElement>(null);
 
-  // The whole registry's total as the last unfiltered page read it: Random Idea picks from it.
+  // The whole registry's total as the unfiltered first page read it: Random Idea picks from it.
   // Its idea is read as soon as the total is known, and again after each press, so that the
-  // press finds it there.
+  // press finds it there. The first page is read whenever the registry is shown afresh (on
+  // opening, after an idea is added); a later page may be a read ahead, not yet shown, whose
+  // newer total would draw the idea again.
   const registryTotal = useRef<number | null>(null);
   const [randomIdeas] = useState(() => readAhead(randomIdea));
   const pickRandomIdea = async () => {
@@ -40,7 +42,7 @@ export default function MotaRegistry() {
   const fetchPage = useCallback(
     async (page: number, from: PageCursor | null) => {
       const read = await listIdeas({ filter, page, pageSize: IDEAS_PER_PAGE, from });
-      if (ideaFilter(filter) === null) {
+      if (page === 1 && ideaFilter(filter) === null) {
         registryTotal.current = read.total;
         randomIdeas.prepare(read.total);
       }

@@ -487,6 +487,29 @@ test('Random Idea pressed while its idea is on its way: busy at once, and no sec
   await expect(button).toBeEnabled();
 });
 
+test('a page read ahead leaves the total Random Idea draws from as the reader sees it', async ({ page, request }) => {
+  await insertTaggedIdeas(request, unique('grown'), 60);
+  // An idea is added between the first page and the read ahead of the next: that read counts one more.
+  let totalsRead = 0;
+  await page.route(/\/community_totals\?/, async (route) => {
+    if (++totalsRead === 1) return route.fallback();
+    const response = await route.fetch();
+    const totals = (await response.json()) as { mota_ideas: number };
+    await route.fulfill({ response, json: { ...totals, mota_ideas: totals.mota_ideas + 1 } });
+  });
+  const release = await holdRequests(page, ONE_IDEA);
+  const reads = oneIdeaReads(page);
+  const readAhead = page.waitForResponse((r) => OLDER_STEP.test(r.url()));
+  await open(page);
+  await readAhead;
+  await page.waitForTimeout(300);
+  // The idea drawn for the page on screen stays the one a press takes: no second draw.
+  expect(reads.count).toBe(1);
+  release();
+  await page.getByRole('button', { name: 'Random Idea' }).click();
+  await expect(lastToast(page)).toContainText('Random Idea:');
+});
+
 test('Random Idea with an empty or unreachable registry', async ({ page }) => {
   await page.route(IDEAS, (route) =>
     route.request().method() === 'HEAD' || route.request().method() === 'GET' ? emptyList(route) : route.fallback(),
