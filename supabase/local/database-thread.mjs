@@ -120,8 +120,11 @@ export class DatabaseThread {
         else if (message.log) this.log(message.log);
         else this.#answer(message);
       });
+      // The worker posts its opening error and then throws it, so this may come first: the
+      // thrown copy keeps its name but not its class, which is remade here as for the message.
       worker.on('error', (error) => {
-        if (!opened) failed(error);
+        if (!opened)
+          failed(deserializeError({ ...error, name: error.name, message: error.message, stack: error.stack }));
       });
       worker.on('exit', () => {
         if (!opened) failed(new Error('The embedded database stopped while opening'));
