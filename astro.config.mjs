@@ -96,7 +96,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // The next page is there before the tap: every internal link is fetched once it has been in view
   // for a moment (src/browser/prefetch-in-view.ts, after the page's own code), one pointed at is
-  // fetched at once, and Speculation Rules (the static rules Astro writes into each page, hashed
+  // fetched too, and Speculation Rules (the static rules Astro writes into each page, hashed
   // into its policy) prerender the one a visitor points at or starts to press.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   experimental: { clientPrerender: true },

@@ -34,14 +34,19 @@ export function fetchAhead(island: Element): void {
   (window.__fetchingAhead ??= []).push(Promise.all([rootsArrived, importsArrived]));
 }
 
+let fetchedAhead: Promise<void> | undefined;
+
 /**
- * Calls `next` once the code fetched ahead at the page's first idle moment has arrived (or
- * failed). A slow link shares its bandwidth between everything in flight, so what is fetched
- * for another page waits for what a press on this one needs.
+ * Settles once the code fetched ahead at the page's first idle moment has arrived (or failed).
+ * A slow link shares its bandwidth between everything in flight, so what is fetched for another
+ * page waits for what a press on this one needs.
  */
-export function afterFetchAhead(next: () => void): void {
+export function whenFetchedAhead(): Promise<void> {
   // The directives ask at the first idle moment; this looks in the idle period after it.
-  whenIdle(() => nextIdle(() => void Promise.allSettled(window.__fetchingAhead ?? []).then(next)));
+  fetchedAhead ??= new Promise<void>((settled) =>
+    whenIdle(() => nextIdle(() => void Promise.allSettled(window.__fetchingAhead ?? []).then(() => settled()))),
+  );
+  return fetchedAhead;
 }
 
 function preload(urls: string[]): Promise<unknown> {

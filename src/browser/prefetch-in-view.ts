@@ -1,5 +1,5 @@
 import { prefetch } from 'astro:prefetch';
-import { afterFetchAhead } from './fetch-ahead';
+import { whenFetchedAhead } from './fetch-ahead';
 
 /** How long a link rests in view before its page is fetched, as in Astro's own viewport strategy. */
 const IN_VIEW_MS = 300;
@@ -21,7 +21,7 @@ export function prefetchLinksInView(): void {
       if (!isIntersecting || !(target instanceof HTMLAnchorElement)) continue;
       const rested = () => {
         observer.unobserve(target);
-        afterFetchAhead(() => prefetch(target.href));
+        void whenFetchedAhead().then(() => prefetch(target.href));
       };
       timers.set(target, window.setTimeout(rested, IN_VIEW_MS));
     }
