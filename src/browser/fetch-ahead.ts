@@ -11,10 +11,10 @@ declare global {
      * scripts that wait for them.
      */
     __fetchingAhead?: Promise<unknown>[];
+    /** The build's list of what each island imports, fetched once for all the directives. */
+    __islandModules?: Promise<Record<string, string[]>>;
   }
 }
-
-let graph: Promise<Record<string, string[]>> | undefined;
 
 /**
  * Fetches an island's code ahead, without running any of it: its component and its framework
@@ -27,10 +27,10 @@ export function fetchAhead(island: Element): void {
   const roots = ['component-url', 'renderer-url'].flatMap((name) => island.getAttribute(name) ?? []);
   // The island and its renderer, the largest files, start at once; what they import follows the list.
   const rootsArrived = preload(roots);
-  graph ??= fetch(ISLAND_MODULES_URL)
+  window.__islandModules ??= fetch(ISLAND_MODULES_URL)
     .then((response) => (response.ok ? response.json() : {}))
     .catch(() => ({}));
-  const importsArrived = graph.then((imports) => preload(roots.flatMap((url) => imports[url] ?? [])));
+  const importsArrived = window.__islandModules.then((imports) => preload(roots.flatMap((url) => imports[url] ?? [])));
   (window.__fetchingAhead ??= []).push(Promise.all([rootsArrived, importsArrived]));
 }
 

@@ -111,25 +111,33 @@ for (const path of ['/line-bank', '/curious-mind-quiz']) {
 }
 
 for (const path of ['/about', '/essays/philosophy/golden-age', '/']) {
-  test(`${path} fetches ahead, once loaded, the code of the toast area and of any island further down, and runs none of it`, async ({
+  test(`${path} fetches ahead, once loaded, the code of the toast area, of the Konami listener and of any island further down, and runs none of it`, async ({
     page,
   }) => {
     const reactRun = await watchReact(page);
     const preloaded = () =>
       page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    let listsFetched = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/island-modules.json') listsFetched += 1;
+    });
     await page.goto(path);
     const code = await page
-      .locator('astro-island[client="toast"], astro-island[client="press"][opts*=\'"value":"near"\']')
+      .locator(
+        'astro-island[client="toast"], astro-island[client="konami"], astro-island[client="press"][opts*=\'"value":"near"\']',
+      )
       .evaluateAll((all) =>
         all.flatMap((island) => [island.getAttribute('component-url')!, island.getAttribute('renderer-url')!]),
       );
-    expect(code.length).toBe(path === '/' ? 4 : 2);
+    expect(code.length).toBe(path === '/' ? 6 : 4);
     await expect.poll(preloaded).toEqual(expect.arrayContaining([...code, expect.stringMatching(/react/)]));
     // Every module they import is there, so none waits to be found on the first press.
     const graph = (await (await page.request.get('/island-modules.json')).json()) as Record<string, string[]>;
     expect(await preloaded()).toEqual(expect.arrayContaining(code.flatMap((url) => graph[url])));
     await page.waitForLoadState('networkidle');
     expect(await reactRun()).toEqual([]);
+    // The directives, bundled apart, share one copy of the build's list.
+    expect(listsFetched).toBe(1);
   });
 }
 
