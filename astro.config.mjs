@@ -94,10 +94,10 @@ export default defineConfig({
   ],
   // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP.
   markdown: { syntaxHighlight: false },
-  // The next page is there before the tap: every internal link is fetched once it has been in view
-  // for a moment (src/browser/prefetch-in-view.ts, after the page's own code), one pointed at is
-  // fetched too, and Speculation Rules (the static rules Astro writes into each page, hashed
-  // into its policy) prerender the one a visitor points at or starts to press.
+  // The next page is fetched from the moment a visitor points at its link or starts to press it:
+  // Astro fetches one hovered, and Speculation Rules (the static rules Astro writes into each
+  // page, hashed into its policy) prefetch and prerender it. Pages merely in view are not fetched:
+  // on a slow link they shared the bandwidth with the reader's own next tap.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   experimental: { clientPrerender: true },
   integrations: [

@@ -5,7 +5,6 @@ import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
 import { initThemeToggle } from './theme-toggle';
-import { prefetchLinksInView } from './prefetch-in-view';
 import { whenShown } from './when-shown';
 
 whenShown(() => recordVisit());
@@ -14,7 +13,6 @@ initBanner();
 initDialogFallback();
 initToastHotkey();
 initThemeToggle();
-prefetchLinksInView();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.
 document.querySelectorAll('[data-current-year]').forEach((el) => {
