@@ -581,6 +581,50 @@ test('Export CSV: only the filtered rows, quoted, formula-safe, UTF-8 with a BOM
   expect(downloaded).toBe(false);
 });
 
+test('Export CSV asks for the ideas as the pointer goes down, and only that press uses what it read', async ({
+  page,
+  request,
+}) => {
+  const tag = unique('early');
+  await insertTaggedIdeas(request, tag, 2);
+  await open(page);
+  await filterBy(page, tag);
+  const exportButton = page.getByRole('button', { name: 'Export CSV' });
+  // The export's reads, told from the table's by their batch size (EXPORT_BATCH_SIZE).
+  const reads = { count: 0 };
+  page.on('request', (r) => {
+    if (r.url().includes('/mota_ideas_matches?') && r.url().includes('limit=500')) reads.count += 1;
+  });
+  const csvOf = async (press: () => Promise<void>) => {
+    const download = page.waitForEvent('download');
+    await press();
+    return (await readFile(await (await download).path())).toString('utf8');
+  };
+  const box = (await exportButton.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+
+  // The read starts with the press, before the click; the click then reads nothing more.
+  await page.mouse.down();
+  await expect.poll(() => reads.count).toBe(1);
+  const pressed = await csvOf(() => page.mouse.up());
+  expect(pressed).toContain(`${tag} 2`);
+  expect(reads.count).toBe(1);
+  await expectToast(page, 'Data exported to CSV!', null, 'normal');
+  await expect(exportButton).toBeEnabled();
+
+  // A press that slides off the button reads, but nothing uses that read: an idea added since
+  // is in the file the keyboard asks for next.
+  await page.mouse.down();
+  await expect.poll(() => reads.count).toBe(2);
+  await page.mouse.move(box.x + box.width / 2, box.y - 200);
+  await page.mouse.up();
+  await insertTaggedIdeas(request, `${tag} late`, 1);
+  await exportButton.focus();
+  const typed = await csvOf(() => page.keyboard.press('Enter'));
+  expect(reads.count).toBe(3);
+  expect(typed).toContain(`${tag} late 1`);
+});
+
 test('the page after the first is read ahead: Older shows it without waiting for the registry', async ({
   page,
   request,
