@@ -2,6 +2,7 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 // shell.spec.ts spells the sequence out; here it is only the means to reach the island.
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
+import { insertRows, unique } from './community-helpers';
 import { watchScriptsRun } from './scripts-run';
 
 // Which React islands each page carries and when they hydrate: every widget is an island, and
@@ -230,6 +231,19 @@ test.describe('no press on an island is lost while its code is on its way', () =
     await page.getByRole('button', { name: 'Submit New Idea' }).click();
     release();
     await expect(page.getByRole('dialog', { name: 'Submit New Idea' })).toBeVisible();
+  });
+
+  test('the registry: Export CSV, pressed before its pointer-down was seen, still downloads', async ({
+    page,
+    request,
+  }) => {
+    await insertRows(request, 'mota_ideas', [{ issue: unique('held'), mitigation: 'Exported all the same' }]);
+    const release = await openHeld(page, '/mota');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(ssr(page, 'button:has-text("Export CSV")')).toHaveCount(1);
+    release();
+    expect((await download).suggestedFilename()).toBe('mota_ideas.csv');
   });
 
   for (const [path, email, button] of [
