@@ -2,6 +2,7 @@
 // address with the headers _headers gives that address, the not-found page (404) otherwise.
 // scripts/serve.mjs (`npm start`) mounts it on createLimitedServer (scripts/server-limits.mjs),
 // which answers targets no URL parser reads; tests/unit/static-site.test.ts checks the two.
+import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -31,6 +32,13 @@ const TYPES = {
 };
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+
+/** Whether the request's If-None-Match names `etag` (compared weakly, as for a GET). */
+function unchanged(req, etag) {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 /** Files in the build that configure the host and are not part of the site. */
 const HOST_FILES = new Set(['_headers', '_redirects']);
@@ -95,19 +103,31 @@ export async function createStaticSite({ root: folder }) {
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       const gz = COMPRESSIBLE.test(type) && body.length > GZIP_FROM_BYTES ? gzipSync(body) : null;
-      cache.set(file, { body, type, gz });
+      // A validator for each version of the file: a browser holding it asks again with
+      // If-None-Match and gets a 304 with no body. The gzipped bytes are another representation.
+      const tag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+      cache.set(file, { body, type, gz, etag: `"${tag}"`, gzEtag: `"${tag}-gz"` });
     }
     return cache.get(file);
   }
 
   async function send(req, res, file, status, path) {
-    const { body, type, gz } = await load(file);
+    const { body, type, gz, etag, gzEtag } = await load(file);
     const useGzip = gz && acceptsGzip(req);
-    res.statusCode = status;
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
     if (gz) res.setHeader('Vary', 'Accept-Encoding');
+    if (status === 200) {
+      const tag = useGzip ? gzEtag : etag;
+      res.setHeader('ETag', tag);
+      if (unchanged(req, tag)) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+    }
+    res.statusCode = status;
     if (useGzip) res.setHeader('Content-Encoding', 'gzip');
     const payload = useGzip ? gz : body;
     res.setHeader('Content-Length', payload.length);

@@ -37,6 +37,7 @@ beforeAll(async () => {
   await mkdir(join(dist, '_astro'), { recursive: true });
   await writeFile(join(dist, 'index.html'), '<h1>home</h1>');
   await writeFile(join(dist, 'forum.html'), '<h1>forum</h1>');
+  await writeFile(join(dist, 'essay.html'), `<h1>essay</h1>${'<p>The shepherd counts the flock. '.repeat(200)}`);
   await writeFile(join(dist, '404.html'), '<h1>not found</h1>');
   await writeFile(join(dist, '_astro', 'app.js'), 'console.log(1)');
   await writeFile(join(dist, '_headers'), HEADERS);
@@ -100,6 +101,50 @@ describe("the site's security headers on every answer", () => {
     expect(response.status).toBe(status);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toBe('policy-of-404');
+  });
+});
+
+describe("a reader's copy is checked, not sent again", () => {
+  const ask = (path: string, headers: Record<string, string>) => fetch(`${origin}${path}`, { headers });
+
+  it('a page named by its validator is a 304 with no body and the page’s own headers', async () => {
+    const first = await get('/forum');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const named of [etag!, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await ask('/forum', { 'If-None-Match': named });
+      expect(again.status, named).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('content-security-policy')).toBe('policy-of-forum');
+    }
+  });
+
+  it('another version, or another page, is sent whole', async () => {
+    const etag = (await get('/forum')).headers.get('etag')!;
+    const other = await ask('/forum', { 'If-None-Match': '"an-older-version"' });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('forum');
+    const home = await ask('/', { 'If-None-Match': etag });
+    expect(home.status).toBe(200);
+    expect(home.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('the gzipped bytes have a validator of their own', async () => {
+    const plain = await ask('/essay', { 'Accept-Encoding': 'identity' });
+    const gzipped = await ask('/essay', { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(gzipped.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const crossed = await ask('/essay', { 'Accept-Encoding': 'gzip', 'If-None-Match': plain.headers.get('etag')! });
+    expect(crossed.status).toBe(200);
+    expect(await crossed.text()).toContain('shepherd');
+  });
+
+  it('the not-found page is never a 304', async () => {
+    const response = await ask('/nowhere', { 'If-None-Match': '*' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('etag')).toBeNull();
   });
 });
 
