@@ -94,8 +94,18 @@ export function listOf(rows: object[]) {
 }
 
 /**
+ * Keeps the web fonts away, so that every load of a page draws its text in the fallback faces.
+ * With `font-display: optional` each load uses a web font only if it is there in time, so two
+ * loads compared pixel for pixel could otherwise differ in their fonts alone.
+ */
+export async function withoutWebFonts(page: Page): Promise<void> {
+  await page.route('**/_astro/fonts/**', (route) => route.abort());
+}
+
+/**
  * What an element looks like on screen (the site header, a row), to compare with the same page
- * showing other rows: one row's text must never paint over the header or another row.
+ * showing other rows: one row's text must never paint over the header or another row. Pages
+ * compared across loads are opened `withoutWebFonts`.
  */
 export async function pixelsOf(page: Page, element: Locator): Promise<Buffer> {
   await page.evaluate(async () => {

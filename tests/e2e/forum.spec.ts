@@ -19,6 +19,7 @@ import {
   siteHeader,
   toast,
   unique,
+  withoutWebFonts,
 } from './community-helpers';
 
 // The Carob Forum against the embedded backend (DATA_DIR=memory, COMMUNITY_RATE_LIMIT=0).
@@ -248,6 +249,7 @@ test("five accents on a letter are refused before sending, in the site's voice, 
 });
 
 test('a tower of accents or a name of enclosing marks stays inside its card @phone', async ({ page, request }) => {
+  await withoutWebFonts(page);
   // Four accents on every letter are allowed: stored, and shown within the page's width.
   const tag = unique('accents');
   await insertRows(request, 'posts', [

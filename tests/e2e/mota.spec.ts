@@ -20,6 +20,7 @@ import {
   siteHeader,
   toast,
   unique,
+  withoutWebFonts,
 } from './community-helpers';
 
 // The M.O.T.A. Open Registry against the embedded backend (DATA_DIR=memory,
@@ -387,6 +388,7 @@ test('a tap right after jumping to the pager lands on it: cards keep the size th
 });
 
 test('a tower of accents or a name of enclosing marks stays inside its row @phone', async ({ page, request }) => {
+  await withoutWebFonts(page);
   // Four accents on every letter are allowed: stored, and shown within the page's width.
   const tag = unique('accents');
   await insertRows(request, 'mota_ideas', [
