@@ -2,6 +2,7 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 // shell.spec.ts spells the sequence out; here it is only the means to reach the island.
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
+import { COMPILE_HINT } from '../../src/integrations/compile-hints.mjs';
 import { insertRows, unique } from './community-helpers';
 import { watchScriptsRun } from './scripts-run';
 
@@ -141,6 +142,24 @@ for (const path of ['/about', '/essays/philosophy/golden-age', '/']) {
     expect(listsFetched).toBe(1);
   });
 }
+
+test('React DOM and the toast area, and only they, ask V8 to compile all their functions as they arrive', async ({
+  request,
+}) => {
+  const graph = (await (await request.get('/island-modules.json')).json()) as Record<string, string[]>;
+  const chunks = [...new Set(Object.entries(graph).flat(2))];
+  const hinted: string[] = [];
+  let react = '';
+  let toasts = '';
+  for (const url of chunks) {
+    const code = await (await request.get(url)).text();
+    if (code.split('\n', 1)[0] === COMPILE_HINT) hinted.push(url);
+    if (code.includes('hydrateRoot')) react = url;
+    if (code.includes('--front-toast-height')) toasts = url;
+  }
+  expect(react && toasts).toBeTruthy();
+  expect(hinted.sort()).toEqual([react, toasts].sort());
+});
 
 /**
  * Holds React's client module (every island's renderer) back until `release` is called, so a
