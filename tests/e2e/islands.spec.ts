@@ -143,7 +143,7 @@ for (const path of ['/about', '/essays/philosophy/golden-age', '/']) {
   });
 }
 
-test('React DOM and the toast area, and only they, ask V8 to compile all their functions as they arrive', async ({
+test('React DOM, the toast area and Headless UI, and only they, ask V8 to compile all their functions as they arrive', async ({
   request,
 }) => {
   const graph = (await (await request.get('/island-modules.json')).json()) as Record<string, string[]>;
@@ -151,14 +151,18 @@ test('React DOM and the toast area, and only they, ask V8 to compile all their f
   const hinted: string[] = [];
   let react = '';
   let toasts = '';
+  // Headless UI names the elements it gives ids to `headlessui-…`.
+  const headlessUi: string[] = [];
   for (const url of chunks) {
     const code = await (await request.get(url)).text();
     if (code.split('\n', 1)[0] === COMPILE_HINT) hinted.push(url);
     if (code.includes('hydrateRoot')) react = url;
     if (code.includes('--front-toast-height')) toasts = url;
+    if (code.includes('headlessui-')) headlessUi.push(url);
   }
   expect(react && toasts).toBeTruthy();
-  expect(hinted.sort()).toEqual([react, toasts].sort());
+  expect(headlessUi.some((url) => url.includes('IdeaDialog'))).toBe(true);
+  expect(hinted.sort()).toEqual([react, toasts, ...headlessUi].sort());
 });
 
 /**
