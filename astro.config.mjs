@@ -9,6 +9,7 @@ import pagefind from 'astro-pagefind';
 import browser from './src/integrations/browser.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
+import { SPECULATION_RULES_HASH } from './src/integrations/speculation-rules.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
 // The build's environment (shell, then .env), declared and checked once in `env.schema` below;
@@ -58,8 +59,9 @@ export default defineConfig({
         "worker-src 'self'",
       ],
       // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
-      // injects (the <head> script, src/integrations/browser.mjs) and of its speculation rules.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      // injects (the <head> script, src/integrations/browser.mjs); the Speculation Rules'
+      // (BaseLayout) is listed here.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: [SPECULATION_RULES_HASH] },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
@@ -94,12 +96,6 @@ export default defineConfig({
   ],
   // Essays need no code highlighting, and Shiki's inline styles would defeat the CSP.
   markdown: { syntaxHighlight: false },
-  // The next page is fetched from the moment a visitor points at its link or starts to press it:
-  // Astro fetches one hovered, and Speculation Rules (the static rules Astro writes into each
-  // page, hashed into its policy) prefetch and prerender it. Pages merely in view are not fetched:
-  // on a slow link they shared the bandwidth with the reader's own next tap.
-  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
-  experimental: { clientPrerender: true },
   integrations: [
     // Essays and field notes may be .mdx, using the components the essay page passes them.
     mdx(),

@@ -146,8 +146,8 @@ function probe() {
           if (!paint) return;
           observer.disconnect();
           const input = Number(sessionStorage.getItem(INPUT_KEY));
-          // How the page came: Chromium prerenders nothing while DevTools is attached (as it is
-          // here, for the throttling), so a next page is at best a prefetched one.
+          // How the page came. The site's rules prefetch, never prerender; Chromium would not
+          // prerender here anyway, with Playwright attached to the page for the throttling.
           const entry = performance.getEntriesByType('navigation')[0];
           const via = entry?.activationStart > 0 ? 'prerender' : entry?.deliveryType || 'network';
           resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime, via });
