@@ -84,7 +84,8 @@ test('Search shows "Searching…" at once while the index loads, keeps every key
   await page.keyboard.type('carob');
   await expect(dialog.getByRole('status')).toHaveText('Searching…');
   await expect(input).toHaveValue('carob');
-  expect(index.held.length).toBeGreaterThan(0);
+  // Asked for since the dialog opened, and held: Playwright sees each request a moment later.
+  await expect.poll(() => index.held.length).toBeGreaterThan(0);
 
   index.release();
   await expect(dialog.getByRole('status')).toContainText('match “carob”');
