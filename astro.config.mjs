@@ -9,7 +9,7 @@ import pagefind from 'astro-pagefind';
 import browser from './src/integrations/browser.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
-import { SPECULATION_RULES_HASH } from './src/integrations/speculation-rules.mjs';
+import { SPECULATION_RULES_HASHES } from './src/integrations/speculation-rules.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
 // The build's environment (shell, then .env), declared and checked once in `env.schema` below;
@@ -61,7 +61,7 @@ export default defineConfig({
       // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
       // injects (the <head> script, src/integrations/browser.mjs); the Speculation Rules'
       // (BaseLayout) is listed here.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: [SPECULATION_RULES_HASH] },
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: SPECULATION_RULES_HASHES },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

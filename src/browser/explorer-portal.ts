@@ -1,10 +1,12 @@
 import { QUIZ_PATH } from '../lib/quiz';
 import { removeKey, storageKeys, writeString } from '../lib/storage';
+import { fetchPageOnPress } from './fetch-page-on-press';
 
 /**
  * An explorer portal: remembers the last portal visited, and 'Take Quiz Again'
  * forgets the saved result so the quiz starts afresh instead of sending the visitor back here.
- * Without JavaScript the button is a plain form submit to the quiz.
+ * The quiz is fetched from the moment the button is pressed, as a link's page is. Without
+ * JavaScript the button is a plain form submit to the quiz.
  */
 export function initExplorerPortal(): void {
   const portal = document.querySelector<HTMLElement>('[data-explorer-portal]');
@@ -12,7 +14,10 @@ export function initExplorerPortal(): void {
   if (!portal || !id) return;
   writeString(storageKeys.lastExplorerTypeId, id);
 
-  portal.querySelector<HTMLFormElement>('[data-retake-quiz]')?.addEventListener('submit', (event) => {
+  const retake = portal.querySelector<HTMLFormElement>('[data-retake-quiz]');
+  if (!retake) return;
+  fetchPageOnPress(retake, QUIZ_PATH);
+  retake.addEventListener('submit', (event) => {
     event.preventDefault();
     removeKey(storageKeys.explorerTypeId);
     removeKey(storageKeys.lastExplorerTypeId);

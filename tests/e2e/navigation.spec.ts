@@ -26,6 +26,34 @@ test('the link pointed at is prefetched by the Speculation Rules, and not preren
   expect(prerendered).toEqual([]);
 });
 
+test('Take Quiz Again, a button, has the quiz fetched as it is pressed, and the quiz opens from that fetch', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  const rules: string[] = [];
+  cdp.on('Preload.ruleSetUpdated', (event) => rules.push(event.ruleSet.errorType ?? 'valid'));
+  const fetched: string[] = [];
+  cdp.on('Preload.prefetchStatusUpdated', (event) => {
+    if (event.status === 'Ready') fetched.push(new URL(event.prefetchUrl).pathname);
+  });
+  await cdp.send('Preload.enable');
+  await page.goto('/explorer/wayfinder');
+  await page.getByRole('button', { name: 'Take Quiz Again' }).hover();
+  // The button held down: the quiz is fetched before the press ends.
+  await page.mouse.down();
+  await expect.poll(() => fetched).toEqual(['/curious-mind-quiz']);
+  // The page's own rules and the press's, both let run by the Content-Security-Policy.
+  expect(rules).toEqual(['valid', 'valid']);
+  await page.mouse.up();
+  await page.waitForURL('**/curious-mind-quiz');
+  const delivery = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
+        .deliveryType,
+  );
+  expect(delivery).toBe('navigational-prefetch');
+});
+
 test('a page fetches no other page before the reader points at a link', async ({ page }) => {
   // On a slow link every page fetched on speculation shares the bandwidth with the reader's own
   // next tap, and the page a tap leads to is fetched from the press on.
