@@ -26,23 +26,24 @@ function run(label, cmd, args, env = {}) {
 }
 
 function countVitest(file) {
-  if (!existsSync(file)) return false;
+  if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
-  // A file that fails to load has no tests but is still a failure.
-  failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  // A file that fails outside its tests is still a failure: one that does not load has no tests,
+  // and one whose beforeAll throws has them all skipped.
+  failed += (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
   const pending = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (pending > 0) skipped.push(`${pending} Vitest tests (each names its reason in the output above)`);
-  return true;
 }
 
 function countPlaywright(file) {
-  if (!existsSync(file)) return false;
+  if (!existsSync(file)) return;
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
-  return true;
 }
 
 const npx = 'npx';
@@ -114,13 +115,16 @@ else if (cluster && !cluster.pgtap) {
   skipped.push(`pgTAP on real PostgreSQL (${pgTapFiles.length} files): the cluster did not start`);
 }
 
+// A runner that exits non-zero has failed, whether or not its report names a failed test.
+const failedBeforeVitest = failed;
 const vitestOk = run(
   'unit and database tests',
   npx,
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`],
   cluster ? { POSTGRES_TEST_HOST: cluster.host, POSTGRES_TEST_PORT: String(cluster.port) } : {},
 );
-if (!countVitest(`${out}/vitest.json`) && !vitestOk) failed += 1;
+countVitest(`${out}/vitest.json`);
+if (!vitestOk && failed === failedBeforeVitest) failed += 1;
 
 // The forum and registry specs also run against real PostgREST on the cluster (a fresh
 // database that `npm start` with DATABASE_URL provisions), as a deployment would serve them.
@@ -140,8 +144,10 @@ else {
 
 if (run('build', npx, ['astro', 'build'])) {
   passed += 1;
+  const failedBeforeE2e = failed;
   const e2eOk = run('browser tests', npx, ['playwright', 'test'], e2eEnv);
-  if (!countPlaywright(`${out}/playwright.json`) && !e2eOk) failed += 1;
+  countPlaywright(`${out}/playwright.json`);
+  if (!e2eOk && failed === failedBeforeE2e) failed += 1;
 } else {
   failed += 1;
 }
