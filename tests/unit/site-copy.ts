@@ -29,15 +29,29 @@ export function copySite(name: string): string {
 }
 
 /**
+ * Node's V8 now and then aborts a process on an internal check of its code memory ("# Fatal
+ * error … Check failed: jit_page…"), more often on a loaded machine: a fault of the runtime, not
+ * of the build. Seen once in CI, killing a build in the middle of writing its pages.
+ */
+const V8_ABORT = /^# Fatal error in .*\n# Check failed:/m;
+
+/**
  * `astro build` in a copy, with a clean environment: Vitest's own variables would make it a
- * development build, which shows drafts.
+ * development build, which shows drafts. A build the runtime aborted (V8_ABORT) is run once more;
+ * any other failure throws at once.
  */
 export function buildSite(copy: string, env: Record<string, string> = {}, args: string[] = []): void {
-  const result = spawnSync('npx', ['astro', 'build', ...args], {
-    cwd: copy,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1', ...env },
-  });
+  const build = () =>
+    spawnSync('npx', ['astro', 'build', ...args], {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    });
+  let result = build();
+  if (result.status !== 0 && V8_ABORT.test(result.stderr)) {
+    console.warn(`astro build aborted by the runtime, built again:\n${result.stderr.match(V8_ABORT)?.[0]}`);
+    result = build();
+  }
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
