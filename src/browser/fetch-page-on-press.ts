@@ -1,19 +1,25 @@
 import { fetchPageRules, type PageFetchedOnPress } from '../lib/speculation-rules';
 
+const fetching = new Set<PageFetchedOnPress>();
+
+/**
+ * Fetches `path` now, by adding Speculation Rules for it (listed in the policy), and the
+ * navigation to it is served from that fetch: for a press that leads to a page other than through
+ * a link, as the page's own rules fetch only links' pages.
+ */
+export function fetchPageAhead(path: PageFetchedOnPress): void {
+  if (fetching.has(path)) return;
+  fetching.add(path);
+  const rules = document.createElement('script');
+  rules.type = 'speculationrules';
+  rules.textContent = fetchPageRules(path);
+  document.head.append(rules);
+}
+
 /**
  * Fetches the page `control` leads to from the moment it is pressed, as the page's own rules do
- * for a link, so the navigation the press starts is served from that fetch: a touch comes a
- * moment before its click. For a control that is not a link; the rules are in the policy.
+ * for a link: a touch comes a moment before its click.
  */
 export function fetchPageOnPress(control: Element, path: PageFetchedOnPress): void {
-  control.addEventListener(
-    'pointerdown',
-    () => {
-      const rules = document.createElement('script');
-      rules.type = 'speculationrules';
-      rules.textContent = fetchPageRules(path);
-      document.head.append(rules);
-    },
-    { once: true },
-  );
+  control.addEventListener('pointerdown', () => fetchPageAhead(path), { once: true });
 }

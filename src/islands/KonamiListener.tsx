@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
-import { createSequenceMatcher, isSequenceKeyPress, takeBufferedKeys } from '../lib/konami';
-
-export const FIRST_LIGHT_PATH = '/firstlight';
+import {
+  FIRST_LIGHT_PATH,
+  SEQUENCE_UNDER_WAY,
+  createSequenceMatcher,
+  isSequenceKeyPress,
+  takeBufferedKeys,
+} from '../lib/konami';
+import { fetchPageAhead } from '../browser/fetch-page-on-press';
 
 /**
  * Typing the Konami sequence anywhere but in a form field opens the hidden First Light page.
@@ -11,7 +16,10 @@ export const FIRST_LIGHT_PATH = '/firstlight';
 export default function KonamiListener() {
   useEffect(() => {
     const matches = createSequenceMatcher();
+    // Fetched ahead once the sequence is under way, First Light opens from that fetch.
+    const underWay = createSequenceMatcher(SEQUENCE_UNDER_WAY);
     const press = (key: string) => {
+      if (underWay(key)) fetchPageAhead(FIRST_LIGHT_PATH);
       if (matches(key)) window.location.assign(FIRST_LIGHT_PATH);
     };
     const onKey = (event: KeyboardEvent) => {

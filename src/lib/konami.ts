@@ -1,3 +1,6 @@
+/** Where the sequence leads: the hidden First Light page. */
+export const FIRST_LIGHT_PATH = '/firstlight';
+
 /** The Konami sequence: up, up, down, down, left, right, left, right, b, a. */
 export const KONAMI_SEQUENCE = [
   'ArrowUp',
@@ -42,6 +45,13 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 export function isSequenceKeyPress(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'target'>): boolean {
   return !(event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target));
 }
+
+/**
+ * The sequence's start, up to its first left arrow: keys that scroll a page up and down come
+ * before it, but no reading page scrolls sideways. From here the visitor is likely typing the
+ * sequence, and First Light is worth fetching ahead.
+ */
+export const SEQUENCE_UNDER_WAY = KONAMI_SEQUENCE.slice(0, 5);
 
 /** True for the key that starts the sequence: the moment the listener is worth loading. */
 export const startsSequence = (key: string): boolean => normalise(key) === KONAMI_SEQUENCE[0];

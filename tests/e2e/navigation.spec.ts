@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { launchOptions } from '../../playwright.config';
+import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 
 // The next page is on its way from the moment the reader points at its link, and Back is
 // instant. Playwright turns the back/forward cache off in the browsers it starts; these tests
@@ -46,6 +47,33 @@ test('Take Quiz Again, a button, has the quiz fetched as it is pressed, and the 
   expect(rules).toEqual(['valid', 'valid']);
   await page.mouse.up();
   await page.waitForURL('**/curious-mind-quiz');
+  const delivery = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
+        .deliveryType,
+  );
+  expect(delivery).toBe('navigational-prefetch');
+});
+
+test('the Konami sequence, once under way, has First Light fetched, and its last key opens it from that fetch', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  const fetched: string[] = [];
+  cdp.on('Preload.prefetchStatusUpdated', (event) => {
+    if (event.status === 'Ready') fetched.push(new URL(event.prefetchUrl).pathname);
+  });
+  await cdp.send('Preload.enable');
+  await page.goto('/essays/philosophy/golden-age');
+  // Up and down scroll a page: they fetch nothing, once the listener has them.
+  for (const key of KONAMI_SEQUENCE.slice(0, 4)) await page.keyboard.press(key);
+  await page.waitForFunction(() => window.__konamiKeys === undefined);
+  await page.waitForTimeout(300);
+  expect(fetched).toEqual([]);
+  await page.keyboard.press(KONAMI_SEQUENCE[4]);
+  await expect.poll(() => fetched).toEqual(['/firstlight']);
+  for (const key of KONAMI_SEQUENCE.slice(5)) await page.keyboard.press(key);
+  await page.waitForURL('**/firstlight');
   const delivery = await page.evaluate(
     () =>
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
