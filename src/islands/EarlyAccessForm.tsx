@@ -1,10 +1,20 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
+import type { SubmitEvent } from 'react';
 import { signupSubmitHandler, submitEarlyAccess } from '../lib/signup-submit';
+import { EARLY_ACCESS_REDIRECT_PATH } from '../lib/signups';
+import { fetchPageAhead } from '../browser/fetch-page-on-press';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {
+  const submit = signupSubmitHandler(submitEarlyAccess, recipient);
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    // The browser has checked the address: the welcome letter follows, so it is fetched now and
+    // opens from that fetch. (Only a mail app that cannot open keeps the visitor here.)
+    fetchPageAhead(EARLY_ACCESS_REDIRECT_PATH);
+    submit(event);
+  };
   return (
-    <form className="card mt-10 sm:p-8" onSubmit={signupSubmitHandler(submitEarlyAccess, recipient)}>
+    <form className="card mt-10 sm:p-8" onSubmit={onSubmit}>
       <Field>
         <Label className="font-sans text-sm font-semibold">Your email address</Label>
         <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">

@@ -1,5 +1,6 @@
 import { FIRST_LIGHT_PATH } from './konami';
 import { QUIZ_PATH } from './quiz';
+import { EARLY_ACCESS_REDIRECT_PATH } from './signups';
 
 /**
  * The Speculation Rules every page carries (BaseLayout): the browser fetches the page behind a
@@ -14,12 +15,12 @@ export const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
- * The pages a press leads to other than through a link (the explorer portal's Take Quiz Again, a
- * form's button; the Konami sequence's last key): the page's rules fetch only links, so such a
- * press adds rules of its own (src/browser/fetch-page-on-press.ts). The policy lists each page's
- * rules by hash.
+ * The pages a press leads to other than through a link (the explorer portal's Take Quiz Again,
+ * the Konami sequence's last key, the early-access form's redirect): the page's rules fetch only
+ * links, so such a press adds rules of its own (src/browser/fetch-page-on-press.ts). The policy
+ * lists each page's rules by hash.
  */
-export const PAGES_FETCHED_ON_PRESS = [QUIZ_PATH, FIRST_LIGHT_PATH] as const;
+export const PAGES_FETCHED_ON_PRESS = [QUIZ_PATH, FIRST_LIGHT_PATH, EARLY_ACCESS_REDIRECT_PATH] as const;
 export type PageFetchedOnPress = (typeof PAGES_FETCHED_ON_PRESS)[number];
 
 /** Rules that fetch `path` at once. */

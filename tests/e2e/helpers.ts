@@ -64,3 +64,36 @@ export function builtPagePaths(dist = 'dist'): string[] {
     .filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('pagefind'))
     .map((file) => `/${file.replace(/\.html$/, '')}`.replace(/\/index$/, '') || '/');
 }
+
+/**
+ * What the browser fetches ahead for this tab: the pages its Speculation Rules prefetched, as
+ * paths in the order each became ready, and each rule set it read (`valid`, or what is wrong
+ * with it). Call before the page is opened.
+ */
+export async function watchFetchedAhead(page: Page): Promise<{ pages: string[]; ruleSets: string[] }> {
+  const watched = { pages: [] as string[], ruleSets: [] as string[] };
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Preload.prefetchStatusUpdated', (event) => {
+    if (event.status === 'Ready') watched.pages.push(new URL(event.prefetchUrl).pathname);
+  });
+  cdp.on('Preload.ruleSetUpdated', (event) => watched.ruleSets.push(event.ruleSet.errorType ?? 'valid'));
+  await cdp.send('Preload.enable');
+  return watched;
+}
+
+/**
+ * Waits until the page now open says how it came (`navigational-prefetch` when served from a
+ * page fetched ahead, empty from the network) and returns it. The entry appears once it has loaded.
+ */
+export async function deliveryType(page: Page): Promise<string> {
+  const read = () =>
+    page.evaluate(
+      () =>
+        (
+          performance.getEntriesByType('navigation')[0] as
+            (PerformanceNavigationTiming & { deliveryType?: string }) | undefined
+        )?.deliveryType,
+    );
+  await expect.poll(read).not.toBeUndefined();
+  return (await read())!;
+}

@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { launchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
+import { deliveryType, watchFetchedAhead } from './helpers';
 
 // The next page is on its way from the moment the reader points at its link, and Back is
 // instant. Playwright turns the back/forward cache off in the browsers it starts; these tests
@@ -30,56 +31,34 @@ test('the link pointed at is prefetched by the Speculation Rules, and not preren
 test('Take Quiz Again, a button, has the quiz fetched as it is pressed, and the quiz opens from that fetch', async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  const rules: string[] = [];
-  cdp.on('Preload.ruleSetUpdated', (event) => rules.push(event.ruleSet.errorType ?? 'valid'));
-  const fetched: string[] = [];
-  cdp.on('Preload.prefetchStatusUpdated', (event) => {
-    if (event.status === 'Ready') fetched.push(new URL(event.prefetchUrl).pathname);
-  });
-  await cdp.send('Preload.enable');
+  const fetched = await watchFetchedAhead(page);
   await page.goto('/explorer/wayfinder');
   await page.getByRole('button', { name: 'Take Quiz Again' }).hover();
   // The button held down: the quiz is fetched before the press ends.
   await page.mouse.down();
-  await expect.poll(() => fetched).toEqual(['/curious-mind-quiz']);
+  await expect.poll(() => fetched.pages).toEqual(['/curious-mind-quiz']);
   // The page's own rules and the press's, both let run by the Content-Security-Policy.
-  expect(rules).toEqual(['valid', 'valid']);
+  expect(fetched.ruleSets).toEqual(['valid', 'valid']);
   await page.mouse.up();
   await page.waitForURL('**/curious-mind-quiz');
-  const delivery = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
-        .deliveryType,
-  );
-  expect(delivery).toBe('navigational-prefetch');
+  expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
 
 test('the Konami sequence, once under way, has First Light fetched, and its last key opens it from that fetch', async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  const fetched: string[] = [];
-  cdp.on('Preload.prefetchStatusUpdated', (event) => {
-    if (event.status === 'Ready') fetched.push(new URL(event.prefetchUrl).pathname);
-  });
-  await cdp.send('Preload.enable');
+  const fetched = await watchFetchedAhead(page);
   await page.goto('/essays/philosophy/golden-age');
   // Up and down scroll a page: they fetch nothing, once the listener has them.
   for (const key of KONAMI_SEQUENCE.slice(0, 4)) await page.keyboard.press(key);
   await page.waitForFunction(() => window.__konamiKeys === undefined);
   await page.waitForTimeout(300);
-  expect(fetched).toEqual([]);
+  expect(fetched.pages).toEqual([]);
   await page.keyboard.press(KONAMI_SEQUENCE[4]);
-  await expect.poll(() => fetched).toEqual(['/firstlight']);
+  await expect.poll(() => fetched.pages).toEqual(['/firstlight']);
   for (const key of KONAMI_SEQUENCE.slice(5)) await page.keyboard.press(key);
   await page.waitForURL('**/firstlight');
-  const delivery = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string })
-        .deliveryType,
-  );
-  expect(delivery).toBe('navigational-prefetch');
+  expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
 
 test('a page fetches no other page before the reader points at a link', async ({ page }) => {

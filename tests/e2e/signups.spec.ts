@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page, Request } from '@playwright/test';
-import { watchConsole } from './helpers';
+import { deliveryType, watchConsole, watchFetchedAhead } from './helpers';
 
 const recipient = 'signals@eliasvarros.com';
 
@@ -151,6 +151,19 @@ test.describe('Early access', () => {
     await page.waitForURL('**/gift-essay');
     // Carried over: the welcome is still seen on the next page.
     await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText(welcome);
+  });
+
+  test('the welcome letter is fetched as the form is sent, and the redirect opens it from that fetch', async ({
+    page,
+  }) => {
+    const fetched = await watchFetchedAhead(page);
+    await page.goto('/early-access-signup');
+    await page.getByPlaceholder('Enter your email address').fill('reader@example.com');
+    await Promise.all([page.waitForRequest(isMailto), page.getByRole('button', { name: 'Get Early Access' }).click()]);
+    await expect.poll(() => fetched.pages).toEqual(['/gift-essay']);
+    // The redirect comes 1.5 s after the press, on the real clock: the page's timing is read.
+    await page.waitForURL('**/gift-essay');
+    expect(await deliveryType(page)).toBe('navigational-prefetch');
   });
 
   test('when the mail client throws: Submission Issue and no redirect', async ({ page }) => {
