@@ -9,7 +9,6 @@ import pagefind from 'astro-pagefind';
 import browser from './src/integrations/browser.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
-import { SPECULATION_RULES_HASHES } from './src/integrations/speculation-rules.mjs';
 import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
 
 // The build's environment (shell, then .env), declared and checked once in `env.schema` below;
@@ -59,9 +58,9 @@ export default defineConfig({
         "worker-src 'self'",
       ],
       // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
-      // injects (the <head> script, src/integrations/browser.mjs); the Speculation Rules'
-      // (BaseLayout) is listed here.
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: SPECULATION_RULES_HASHES },
+      // injects (the <head> script, src/integrations/browser.mjs); each page lists the Speculation
+      // Rules it carries or may add (allowSpeculationRules).
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

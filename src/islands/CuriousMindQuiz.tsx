@@ -11,6 +11,7 @@ import {
 } from '../lib/quiz';
 import { removeKey, storageKeys, writeString } from '../lib/storage';
 import { showToast } from '../lib/toast';
+import { fetchPageAhead } from '../browser/fetch-page-on-press';
 
 interface Props {
   questions: QuizQuestion[];
@@ -40,8 +41,10 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
   useEffect(() => {
     if (phase !== 'calculating') return;
     let redirect: number | undefined;
+    const type = types[winningTypeIndex(answerScores(questions, answers), types.length)];
+    // The portal is fetched during the pause, and opens from that fetch.
+    fetchPageAhead(explorerPath(type.id));
     const calculate = window.setTimeout(() => {
-      const type = types[winningTypeIndex(answerScores(questions, answers), types.length)];
       writeString(storageKeys.explorerTypeId, type.id);
       showToast(resultToastTitle(type.name), undefined, { variant: 'normal', carryOver: true });
       setResultName(type.name);

@@ -45,7 +45,7 @@ export interface ExplorerTypeSummary {
   name: string;
 }
 
-export const explorerPath = (id: string) => `/explorer/${id}`;
+export const explorerPath = (id: string) => `/explorer/${id}` as const;
 
 export const resultToastTitle = (typeName: string) => `You are The ${typeName}! Redirecting to your portal...`;
 

@@ -1,6 +1,6 @@
-import { FIRST_LIGHT_PATH } from './konami';
-import { QUIZ_PATH } from './quiz';
-import { EARLY_ACCESS_REDIRECT_PATH } from './signups';
+import type { FIRST_LIGHT_PATH } from './konami';
+import type { QUIZ_PATH, explorerPath } from './quiz';
+import type { EARLY_ACCESS_REDIRECT_PATH } from './signups';
 
 /**
  * The Speculation Rules every page carries (BaseLayout): the browser fetches the page behind a
@@ -15,14 +15,28 @@ export const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
- * The pages a press leads to other than through a link (the explorer portal's Take Quiz Again,
- * the Konami sequence's last key, the early-access form's redirect): the page's rules fetch only
- * links, so such a press adds rules of its own (src/browser/fetch-page-on-press.ts). The policy
- * lists each page's rules by hash.
+ * The pages a press leads to other than through a link: the quiz (Take Quiz Again), First Light
+ * (the Konami sequence), the welcome letter (the early-access form's redirect) and a portal (the
+ * quiz's redirect). The page's rules fetch only links, so such a press adds rules of its own
+ * (src/browser/fetch-page-on-press.ts), which the page must allow (allowSpeculationRules).
  */
-export const PAGES_FETCHED_ON_PRESS = [QUIZ_PATH, FIRST_LIGHT_PATH, EARLY_ACCESS_REDIRECT_PATH] as const;
-export type PageFetchedOnPress = (typeof PAGES_FETCHED_ON_PRESS)[number];
+export type PageFetchedOnPress =
+  typeof QUIZ_PATH | typeof FIRST_LIGHT_PATH | typeof EARLY_ACCESS_REDIRECT_PATH | ReturnType<typeof explorerPath>;
 
 /** Rules that fetch `path` at once. */
 export const fetchPageRules = (path: PageFetchedOnPress): string =>
   JSON.stringify({ prefetch: [{ source: 'list', urls: [path], eagerness: 'immediate' }] });
+
+/**
+ * Lets a page run these inline rules: the Content-Security-Policy runs them only when their hash
+ * is listed. A page lists only the rules it may add (`Astro.csp`, on the server).
+ */
+export async function allowSpeculationRules(
+  csp: { insertScriptHash(hash: `sha256-${string}`): void } | undefined,
+  rules: string[],
+): Promise<void> {
+  for (const text of rules) {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+    csp?.insertScriptHash(`sha256-${btoa(String.fromCharCode(...digest))}`);
+  }
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { watchConsole } from './helpers';
+import { deliveryType, watchConsole, watchFetchedAhead } from './helpers';
 
 interface Question {
   id: string;
@@ -119,6 +119,23 @@ test('an invalid saved type is removed and the quiz is offered', async ({ page }
   await expect.poll(() => stored(page, 'explorerTypeId')).toBeNull();
   await expect(page.getByRole('button', { name: 'Begin the Quiz' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/curious-mind-quiz');
+});
+
+test('the last answer has its portal fetched during the pause, and the redirect opens it from that fetch', async ({
+  page,
+}) => {
+  const fetched = await watchFetchedAhead(page);
+  await page.goto('/curious-mind-quiz');
+  await page.getByRole('button', { name: 'Begin the Quiz' }).click();
+  // The Wayfinder (5) twice, the Patternfinder (3) and the Bridgebuilder (4) once.
+  for (const [q, choice] of choicesFor([3, 5, 5, 4]).entries())
+    await page.getByRole('button', { name: questions[q].options[choice].text, exact: true }).click();
+  await expect(questionHeading(page)).toHaveText(/Reading your answers/);
+  await expect.poll(() => fetched.pages).toEqual(['/explorer/wayfinder']);
+  // The quiz's own rules, valid under the page's policy, beside the page's.
+  expect(fetched.ruleSets).toEqual(['valid', 'valid']);
+  await page.waitForURL('**/explorer/wayfinder');
+  expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
 
 test('Take Quiz Again forgets both saved types and opens the quiz', async ({ page }) => {
