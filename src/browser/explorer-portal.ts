@@ -1,12 +1,14 @@
 import { QUIZ_PATH } from '../lib/quiz';
-import { removeKey, storageKeys, writeString } from '../lib/storage';
+import { storageKeys, writeString } from '../lib/storage';
 import { fetchPageOnPress } from './fetch-page-on-press';
+import { forgetExplorerTypes } from './quiz-return';
 
 /**
  * An explorer portal: remembers the last portal visited, and 'Take Quiz Again'
  * forgets the saved result so the quiz starts afresh instead of sending the visitor back here.
- * The quiz is fetched from the moment the button is pressed, as a link's page is. Without
- * JavaScript the button is a plain form submit to the quiz.
+ * The quiz is fetched from the moment the button is pressed, as a link's page is. Without this
+ * script (pressed before it runs, say) the button is a plain form submit, and the quiz page
+ * forgets the types itself (RETAKE_PARAM).
  */
 export function initExplorerPortal(): void {
   const portal = document.querySelector<HTMLElement>('[data-explorer-portal]');
@@ -19,8 +21,7 @@ export function initExplorerPortal(): void {
   fetchPageOnPress(retake, QUIZ_PATH);
   retake.addEventListener('submit', (event) => {
     event.preventDefault();
-    removeKey(storageKeys.explorerTypeId);
-    removeKey(storageKeys.lastExplorerTypeId);
+    forgetExplorerTypes();
     window.location.assign(QUIZ_PATH);
   });
 }

@@ -47,6 +47,12 @@ export interface ExplorerTypeSummary {
 
 export const explorerPath = (id: string) => `/explorer/${id}` as const;
 
+/**
+ * The query Take Quiz Again's form sends without its script (a press before the portal's script
+ * runs): the quiz page then forgets the saved types instead of sending the visitor back.
+ */
+export const RETAKE_PARAM = 'again';
+
 export const resultToastTitle = (typeName: string) => `You are The ${typeName}! Redirecting to your portal...`;
 
 export const portalHeading = (typeName: string) => `You are The ${typeName}`;

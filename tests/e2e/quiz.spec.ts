@@ -149,6 +149,24 @@ test('Take Quiz Again forgets both saved types and opens the quiz', async ({ pag
   expect(await stored(page, 'lastExplorerTypeId')).toBeNull();
 });
 
+test('Take Quiz Again pressed before the portal script runs still forgets both types and opens the quiz', async ({
+  page,
+}) => {
+  // The portal's own script held back: the button is the plain form.
+  await page.route('**/_astro/_explorerTypeName_.astro_astro_type_script*', (route) => route.abort());
+  await page.goto('/explorer/wayfinder');
+  await page.evaluate(() => {
+    window.localStorage.setItem('explorerTypeId', 'wayfinder');
+    window.localStorage.setItem('lastExplorerTypeId', 'wayfinder');
+  });
+  await page.getByRole('button', { name: 'Take Quiz Again' }).click();
+  await expect(page.getByRole('button', { name: 'Begin the Quiz' })).toBeVisible();
+  // The quiz page's script forgets the types and drops the query.
+  await expect(page).toHaveURL(/\/curious-mind-quiz$/);
+  expect(await stored(page, 'explorerTypeId')).toBeNull();
+  expect(await stored(page, 'lastExplorerTypeId')).toBeNull();
+});
+
 test('all eight portals render, with Explore links to routes of the site', async ({ page }) => {
   const check = watchConsole(page);
   expect(types).toHaveLength(8);
