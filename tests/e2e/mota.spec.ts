@@ -253,6 +253,8 @@ test('a failed submission keeps the dialog open with everything typed', async ({
   await page.route(IDEAS, (route) => (route.request().method() === 'POST' ? serverError(route) : route.fallback()));
   await submitButton(page).click();
   await expect(lastToast(page)).toContainText('Submission Failed');
+  // The first failure's toast may still be up: the button back from "Submitting…" says this one ended.
+  await expect(submitButton(page)).toBeEnabled();
   await page.unroute(IDEAS);
   await submitButton(page).click();
   await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.');
