@@ -38,7 +38,7 @@ test('Take Quiz Again, a button, has the quiz fetched as it is pressed, and the 
   await page.mouse.down();
   await expect.poll(() => fetched.pages).toEqual(['/curious-mind-quiz']);
   // The page's own rules and the press's, both let run by the Content-Security-Policy.
-  expect(fetched.ruleSets).toEqual(['valid', 'valid']);
+  await expect.poll(() => fetched.ruleSets).toEqual(['valid', 'valid']);
   await page.mouse.up();
   await page.waitForURL('**/curious-mind-quiz');
   expect(await deliveryType(page)).toBe('navigational-prefetch');

@@ -133,7 +133,7 @@ test('the last answer has its portal fetched during the pause, and the redirect 
   await expect(questionHeading(page)).toHaveText(/Reading your answers/);
   await expect.poll(() => fetched.pages).toEqual(['/explorer/wayfinder']);
   // The quiz's own rules, valid under the page's policy, beside the page's.
-  expect(fetched.ruleSets).toEqual(['valid', 'valid']);
+  await expect.poll(() => fetched.ruleSets).toEqual(['valid', 'valid']);
   await page.waitForURL('**/explorer/wayfinder');
   expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
