@@ -5,9 +5,10 @@
 // key route's first and largest contentful paint, and the time from a tap on an internal link to
 // the next page's first paint. Then, as context: Lighthouse (one run per route), the JavaScript
 // each route loads, the build time of the real site and of a generated 1,000-essay site, and the
-// embedded backend (scripts/bench-backend.mjs). Prints tables with each figure's target and
-// writes bench/report.json. Numbers, not assertions: timings never go in tests, and the
-// deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
+// embedded backend (scripts/bench-backend.mjs). Pages fetched ahead get the slow network from
+// scripts/bench-prefetch-network.mjs: Chromium's throttling does not reach them. Prints tables
+// with each figure's target and writes bench/report.json. Numbers, not assertions: timings never
+// go in tests, and the deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
 //
 //   npm run bench -- --runs 5            median of 5 runs instead of 3 (BENCH_RUNS)
 //   npm run bench -- --only forum        only what matches: a part, a route, or one of the
@@ -26,6 +27,7 @@ import lighthouse from 'lighthouse';
 import { DEV_ANON_KEY } from '../supabase/local/dev-anon-key.mjs';
 import { backendGoalsMet, backendThroughput, printBackend } from './bench-backend.mjs';
 import { PARTS, ROUTES } from './bench-parts.mjs';
+import { startPrefetchNetwork } from './bench-prefetch-network.mjs';
 import { PROFILE, load, openReader, paints, timeNavigation, timePress } from './bench-reader.mjs';
 import { TARGETS, formatSummary, meets, summarize, targetsFor } from './bench-stats.mjs';
 
@@ -40,6 +42,8 @@ const { values: options } = parseArgs({
 const RUNS = Number(options.runs);
 const PORT = Number(process.env.BENCH_PORT ?? 4450);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** The site itself listens here; the bench's browser reaches it through startPrefetchNetwork. */
+const SITE_PORT = PORT + 1;
 const CHROME = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 /** A press is made this long after the load event in the first of the two cases. */
 const AFTER_LOAD_MS = 1000;
@@ -66,16 +70,27 @@ function timedBuild(cwd, env = {}) {
   return performance.now() - started;
 }
 
-/** `npm start`'s server on the bench's port, with a database in memory and no rate limit. */
+/**
+ * `npm start`'s server, with a database in memory and no rate limit, behind the proxy that gives
+ * pages fetched ahead the profile's network, on the bench's port.
+ */
 async function startServer() {
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
+    env: { ...process.env, PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
     stdio: 'ignore',
     detached: true,
   });
   for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${BASE}/`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${SITE_PORT}/`)).ok) {
+        const proxy = await startPrefetchNetwork({ port: PORT, targetPort: SITE_PORT, profile: PROFILE });
+        return {
+          stop: () => {
+            proxy.close();
+            process.kill(-child.pid);
+          },
+        };
+      }
     } catch {
       // Not listening yet: try again shortly.
     }
@@ -499,7 +514,7 @@ if (browserParts) {
       }
     }
   } finally {
-    process.kill(-server.pid);
+    server.stop();
   }
 }
 if (wanted('build')) {

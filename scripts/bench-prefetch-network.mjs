@@ -1,0 +1,59 @@
+// The slow network for pages fetched ahead. Chromium's network throttling, set on the page through
+// the DevTools protocol (bench-reader.mjs), does not reach the pages its Speculation Rules fetch
+// ahead: the browser fetches them outside the page's loader, and here a 20 KB page fetched that
+// way was ready 5 ms after the fetch began, where the profile's network takes a round trip and
+// 100 ms of bytes. So the bench puts this proxy in front of the site: requests marked
+// `Sec-Purpose: prefetch` get the profile's round trip before their response and their body at
+// its download rate; every other request passes straight through (Chromium throttles those itself).
+import http from 'node:http';
+import { pipeline } from 'node:stream/promises';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** The body as it would arrive at `bytesPerSecond`, in packet-sized pieces. */
+async function* paced(body, bytesPerSecond) {
+  const started = performance.now();
+  let sent = 0;
+  for await (const chunk of body) {
+    for (let at = 0; at < chunk.length; at += 1460) {
+      const piece = chunk.subarray(at, at + 1460);
+      sent += piece.length;
+      await sleep(started + (sent * 1000) / bytesPerSecond - performance.now());
+      yield piece;
+    }
+  }
+}
+
+/**
+ * Listens on `port` and forwards to the site on `targetPort`, slowing the requests that fetch a
+ * page ahead to `profile` (latencyMs, downloadBitsPerSecond). Resolves to the server.
+ */
+export async function startPrefetchNetwork({ port, targetPort, profile }) {
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((request, response) => {
+    const ahead = /prefetch/i.test(request.headers['sec-purpose'] ?? '');
+    const forwarded = http.request(
+      {
+        host: '127.0.0.1',
+        port: targetPort,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+        agent,
+      },
+      async (answer) => {
+        try {
+          if (ahead) await sleep(profile.latencyMs);
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          await pipeline(ahead ? paced(answer, profile.downloadBitsPerSecond / 8) : answer, response);
+        } catch {
+          response.destroy();
+        }
+      },
+    );
+    forwarded.on('error', () => response.destroy());
+    request.pipe(forwarded);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
