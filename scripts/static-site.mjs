@@ -3,9 +3,10 @@
 // scripts/serve.mjs (`npm start`) mounts it on createLimitedServer (scripts/server-limits.mjs),
 // which answers targets no URL parser reads; tests/unit/static-site.test.ts checks the two.
 import { createHash } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import { pagePathOf } from '../src/integrations/security-headers.mjs';
 import { GZIP_FROM_BYTES, acceptsGzip } from '../supabase/local/http.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
@@ -39,6 +40,10 @@ function unchanged(req, etag) {
   if (!header) return false;
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
+
+const brotli = promisify(brotliCompress);
+/** The request's client takes Brotli answers. */
+const acceptsBrotli = (req) => /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
 
 /** Files in the build that configure the host and are not part of the site. */
 const HOST_FILES = new Set(['_headers', '_redirects']);
@@ -106,20 +111,37 @@ export async function createStaticSite({ root: folder }) {
       // A validator for each version of the file: a browser holding it asks again with
       // If-None-Match and gets a 304 with no body. The gzipped bytes are another representation.
       const tag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-      cache.set(file, { body, type, gz, etag: `"${tag}"`, gzEtag: `"${tag}-gz"` });
+      cache.set(file, { body, type, gz, br: null, etag: `"${tag}"`, gzEtag: `"${tag}-gz"`, brEtag: `"${tag}-br"` });
     }
     return cache.get(file);
   }
 
+  // Brotli at its best is about 15% smaller than gzip for these pages and scripts, a round trip's
+  // worth of bytes on a slow phone for the larger ones, but takes seconds for the whole site: the
+  // files are compressed one after another once the server starts, and gzip answers until a
+  // file's turn has come.
+  (async () => {
+    const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && COMPRESSIBLE.test(TYPES[extname(entry.name)] ?? ''))
+      .map((entry) => join(entry.parentPath, entry.name));
+    for (const file of files) {
+      const entry = await load(file);
+      if (!entry.gz) continue;
+      entry.br = await brotli(entry.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+      });
+    }
+  })().catch((error) => console.warn('Brotli compression stopped; gzip answers instead', error));
+
   async function send(req, res, file, status, path) {
-    const { body, type, gz, etag, gzEtag } = await load(file);
-    const useGzip = gz && acceptsGzip(req);
+    const { body, type, gz, br, etag, gzEtag, brEtag } = await load(file);
+    const encoding = br && acceptsBrotli(req) ? 'br' : gz && acceptsGzip(req) ? 'gzip' : null;
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
     if (gz) res.setHeader('Vary', 'Accept-Encoding');
     if (status === 200) {
-      const tag = useGzip ? gzEtag : etag;
+      const tag = encoding === 'br' ? brEtag : encoding === 'gzip' ? gzEtag : etag;
       res.setHeader('ETag', tag);
       if (unchanged(req, tag)) {
         res.statusCode = 304;
@@ -128,8 +150,8 @@ export async function createStaticSite({ root: folder }) {
       }
     }
     res.statusCode = status;
-    if (useGzip) res.setHeader('Content-Encoding', 'gzip');
-    const payload = useGzip ? gz : body;
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    const payload = encoding === 'br' ? br : encoding === 'gzip' ? gz : body;
     res.setHeader('Content-Length', payload.length);
     res.end(req.method === 'HEAD' ? undefined : payload);
   }

@@ -141,6 +141,23 @@ describe("a reader's copy is checked, not sent again", () => {
     expect(await crossed.text()).toContain('shepherd');
   });
 
+  it('a client that takes Brotli gets it once the server has made it, with a validator of its own', async () => {
+    const brotli = { 'Accept-Encoding': 'gzip, deflate, br' };
+    await expect.poll(async () => (await ask('/essay', brotli)).headers.get('content-encoding')).toBe('br');
+    const compressed = await ask('/essay', brotli);
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await compressed.text()).toContain('The shepherd counts the flock.');
+    const gzipped = await ask('/essay', { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    const etag = compressed.headers.get('etag')!;
+    expect(etag).not.toBe(gzipped.headers.get('etag'));
+    expect((await ask('/essay', { ...brotli, 'If-None-Match': etag })).status).toBe(304);
+    const crossed = await ask('/essay', { ...brotli, 'If-None-Match': gzipped.headers.get('etag')! });
+    expect(crossed.status).toBe(200);
+    // A page too small to gain from compression is sent as it is.
+    expect((await ask('/forum', brotli)).headers.get('content-encoding')).toBeNull();
+  });
+
   it('the not-found page is never a 304', async () => {
     const response = await ask('/nowhere', { 'If-None-Match': '*' });
     expect(response.status).toBe(404);
