@@ -42,6 +42,8 @@ function unchanged(req, etag) {
 }
 
 const brotli = promisify(brotliCompress);
+/** What `npm start` prints once every file has its Brotli version (the bench waits for it). */
+export const BROTLI_READY = 'Brotli versions ready';
 /** The request's client takes Brotli answers. */
 const acceptsBrotli = (req) => /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
 
@@ -53,8 +55,10 @@ const HOST_FILES = new Set(['_headers', '_redirects']);
  * @returns {Promise<{
  *   handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>,
  *   securityHeaders: Record<string, string>,
+ *   compressed: Promise<void>,
  * }>} `handle` answers a request; `securityHeaders` are for answers that are not a file of the
- *   site (redirects, errors): the site-wide headers and the not-found page's policy
+ *   site (redirects, errors): the site-wide headers and the not-found page's policy;
+ *   `compressed` settles once every file that gains from it has its Brotli version
  */
 export async function createStaticSite({ root: folder }) {
   const root = await realpath(resolve(folder)).catch(() => resolve(folder));
@@ -120,7 +124,7 @@ export async function createStaticSite({ root: folder }) {
   // worth of bytes on a slow phone for the larger ones, but takes seconds for the whole site: the
   // files are compressed one after another once the server starts, and gzip answers until a
   // file's turn has come.
-  (async () => {
+  const compressed = (async () => {
     const files = (await readdir(root, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile() && COMPRESSIBLE.test(TYPES[extname(entry.name)] ?? ''))
       .map((entry) => join(entry.parentPath, entry.name));
@@ -178,5 +182,5 @@ export async function createStaticSite({ root: folder }) {
     return send(req, res, file, 200, withoutSlash(canonical));
   }
 
-  return { handle, securityHeaders };
+  return { handle, securityHeaders, compressed };
 }
