@@ -1,17 +1,15 @@
 import type { ClientDirective } from 'astro';
 import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
-import { fetchAhead } from '../fetch-ahead';
-import { whenIdle } from '../when-idle';
 
 /**
- * `client:konami`: the Konami listener island runs nothing until a visitor presses the
- * sequence's first key. Its code (a kilobyte, importing only React, which the toast area fetches
- * ahead too) is fetched ahead at idle, so that key waits only for React to start, not for a
- * download behind whatever else the page is fetching. From that key on, every key press is kept
- * in `window.__konamiKeys` while the island starts; the island replays them (takeBufferedKeys)
- * and listens itself, so a code typed in one breath straight after the page opens still arrives.
+ * `client:konami`: the Konami listener island is fetched and run only once a visitor presses the
+ * sequence's first key. Nothing is fetched ahead for it: the nine keys still to come give React
+ * (a kilobyte for the island itself) time to arrive, and a reading page downloads no React for a
+ * sequence most readers never type. From that key on, every key press is kept in
+ * `window.__konamiKeys` while the island starts; the island replays them (takeBufferedKeys) and
+ * listens itself, so a code typed in one breath straight after the page opens still arrives.
  */
-const konami: ClientDirective = (load, _options, island) => {
+const konami: ClientDirective = (load) => {
   const keys: string[] = [];
   window.__konamiKeys = keys;
   let loading = false;
@@ -25,7 +23,6 @@ const konami: ClientDirective = (load, _options, island) => {
     void load().then((hydrate) => hydrate());
   };
   document.addEventListener('keydown', onKey);
-  whenIdle(() => fetchAhead(island));
 };
 
 export default konami;

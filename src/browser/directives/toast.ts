@@ -9,8 +9,9 @@ import { whenShown } from '../when-shown';
  * toast raised on this page, or one the previous page carried over. On a page whose island
  * hydrates untouched, React runs anyway: the toast area's code is fetched with the island's and
  * it hydrates at the first idle moment after load, so the first toast shows at once. A reading
- * page runs no React until a toast is raised; its code is fetched ahead at idle, without being
- * run, so that the first toast waits only for it to start.
+ * page runs no React until a toast is raised. Where a control outside any island can raise one
+ * (`data-raises-toast`: Share), its code is fetched ahead at idle, without being run, so that the
+ * first toast waits only for it to start; elsewhere a reading page downloads none of it.
  */
 const toastDirective: ClientDirective = (load, _options, island) => {
   let started = false;
@@ -29,7 +30,7 @@ const toastDirective: ClientDirective = (load, _options, island) => {
   if (document.querySelector('astro-island[client="press"]:not([opts*=\'"value":"near"\'])')) {
     void load();
     whenIdle(start);
-  } else whenIdle(() => fetchAhead(island));
+  } else if (document.querySelector('[data-raises-toast]')) whenIdle(() => fetchAhead(island));
 };
 
 export default toastDirective;
