@@ -2,8 +2,9 @@
  * An answer read before it is asked for, so that the press asking for it finds it there instead
  * of waiting a round trip: Random Idea's next idea, a list's next page. Each answer is read for a
  * key (the registry's total; the list, page and cursor) and is given only to a take for the same
- * key; any other take reads afresh, as does a take after the read ahead failed. A read ahead that
- * fails says nothing: only a take reports a failure.
+ * key; any other take reads afresh, as does a take whose read ahead failed, before the take or
+ * while it waited. A read ahead that fails says nothing: only a take's own read reports a failure,
+ * so a press that lands as a read ahead fails on a passing fault still gets its answer.
  */
 export interface ReadAhead<Key, Answer> {
   /** Starts reading for `key`, unless an answer for it is already there or on its way. */
@@ -29,9 +30,9 @@ export function readAhead<Key, Answer>(
       kept = entry;
     },
     take(key) {
-      const answer = usable(key) && kept ? kept.answer : read(key);
+      const ahead = usable(key) && kept ? kept.answer : null;
       kept = null;
-      return answer;
+      return ahead ? ahead.catch(() => read(key)) : read(key);
     },
   };
 }

@@ -676,6 +676,32 @@ test('a page read ahead that failed is read again when the reader steps to it', 
   expect(await toast(page).count()).toBe(0);
 });
 
+test('a step that lands while its page read ahead is failing reads the page again and shows it', async ({
+  page,
+  request,
+}) => {
+  const tag = unique('ahead-failing');
+  await insertTaggedIdeas(request, tag, 60);
+  // The read ahead is held, then refused, only once the reader has stepped to its page.
+  let refuse!: () => void;
+  const refusing = new Promise<void>((resolve) => (refuse = resolve));
+  let readAheadHeld = false;
+  await page.route(OLDER_STEP, async (route) => {
+    if (readAheadHeld) return route.fallback();
+    readAheadHeld = true;
+    await refusing;
+    await serverError(route);
+  });
+  await open(page);
+  await expect.poll(() => readAheadHeld).toBe(true);
+  const next = await ideaAfterFirstPage(page, tag);
+  await olderButton(page).click();
+  refuse();
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
+  await expect(rows(page).first()).toContainText(next);
+  expect(await toast(page).count()).toBe(0);
+});
+
 test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', async ({ page, request }) => {
   test.setTimeout(90_000);
   const tag = unique('bulk');

@@ -57,12 +57,18 @@ describe('readAhead', () => {
     expect(calls).toEqual([5, 5]);
   });
 
-  it('gives a failure still on its way to the take that waits for it', async () => {
+  it('reads again for a take whose read ahead fails while it waits, and reports only its own failure', async () => {
     const { calls, read, fail } = reader();
     const ahead = readAhead(read);
     fail(true);
     ahead.prepare(5);
-    await expect(ahead.take(5)).rejects.toThrow('unreachable');
-    expect(calls).toEqual([5]);
+    const taken = ahead.take(5);
+    fail(false);
+    expect(await taken).toBe('5:2');
+    expect(calls).toEqual([5, 5]);
+    fail(true);
+    ahead.prepare(6);
+    await expect(ahead.take(6)).rejects.toThrow('unreachable');
+    expect(calls).toEqual([5, 5, 6, 6]);
   });
 });
