@@ -1,14 +1,15 @@
 import { QUIZ_PATH } from '../lib/quiz';
 import { storageKeys, writeString } from '../lib/storage';
-import { fetchPageOnPress } from './fetch-page-on-press';
+import { fetchPageAhead } from './fetch-page-on-press';
 import { forgetExplorerTypes } from './quiz-return';
+import { whenIdle } from './when-idle';
 
 /**
  * An explorer portal: remembers the last portal visited, and 'Take Quiz Again'
  * forgets the saved result so the quiz starts afresh instead of sending the visitor back here.
- * The quiz is fetched from the moment the button is pressed, as a link's page is. Without this
- * script (pressed before it runs, say) the button is a plain form submit, and the quiz page
- * forgets the types itself (RETAKE_PARAM).
+ * The quiz, the one page this page's main button leads to, is fetched once the page is idle, so
+ * that it opens at once. Without this script (pressed before it runs, say) the button is a plain
+ * form submit, and the quiz page forgets the types itself (RETAKE_PARAM).
  */
 export function initExplorerPortal(): void {
   const portal = document.querySelector<HTMLElement>('[data-explorer-portal]');
@@ -18,7 +19,7 @@ export function initExplorerPortal(): void {
 
   const retake = portal.querySelector<HTMLFormElement>('[data-retake-quiz]');
   if (!retake) return;
-  fetchPageOnPress(retake, QUIZ_PATH);
+  whenIdle(() => fetchPageAhead(QUIZ_PATH));
   retake.addEventListener('submit', (event) => {
     event.preventDefault();
     forgetExplorerTypes();

@@ -15,11 +15,3 @@ export function fetchPageAhead(path: PageFetchedOnPress): void {
   rules.textContent = fetchPageRules(path);
   document.head.append(rules);
 }
-
-/**
- * Fetches the page `control` leads to from the moment it is pressed, as the page's own rules do
- * for a link: a touch comes a moment before its click.
- */
-export function fetchPageOnPress(control: Element, path: PageFetchedOnPress): void {
-  control.addEventListener('pointerdown', () => fetchPageAhead(path), { once: true });
-}
