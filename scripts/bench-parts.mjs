@@ -10,6 +10,8 @@
 // needs a round trip (and shows a pending state meanwhile), 'navigation' ends in another page's
 // first paint. `next` are further presses on the same page, timed after the first.
 
+import { KONAMI_SEQUENCE } from '../src/lib/konami.ts';
+
 const ESSAY = '/essays/philosophy/golden-age';
 
 const button = (name) => (page) => page.getByRole('button', { name, exact: true });
@@ -92,19 +94,7 @@ export const PARTS = [
     route: ESSAY,
     kind: 'navigation',
     mode: 'last',
-    act: (page) =>
-      pressKeys(page, [
-        'ArrowUp',
-        'ArrowUp',
-        'ArrowDown',
-        'ArrowDown',
-        'ArrowLeft',
-        'ArrowRight',
-        'ArrowLeft',
-        'ArrowRight',
-        'b',
-        'a',
-      ]),
+    act: (page) => pressKeys(page, KONAMI_SEQUENCE),
     arrives: (url) => url.pathname === '/firstlight',
   },
   {

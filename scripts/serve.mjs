@@ -2,7 +2,7 @@
 // http://$HOST:$PORT, with the not-found page (HTTP 404) for unknown paths.
 import { existsSync } from 'node:fs';
 import { createLimitedServer } from './server-limits.mjs';
-import { BROTLI_READY, createStaticSite } from './static-site.mjs';
+import { COMPRESSION_DONE, createStaticSite } from './static-site.mjs';
 import { createBackend } from '../supabase/local/backend.mjs';
 import { UnusableDataDirError } from '../supabase/local/database.mjs';
 import { createSelfHostedBackend } from '../supabase/self-hosted/backend.mjs';
@@ -52,7 +52,7 @@ server.listen(port, host, async () => {
   await backend?.listening(server.address());
   console.log(`Serving dist/ on http://${host}:${port}`);
   await site.compressed;
-  console.log(BROTLI_READY);
+  console.log(COMPRESSION_DONE);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

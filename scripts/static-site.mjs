@@ -42,8 +42,8 @@ function unchanged(req, etag) {
 }
 
 const brotli = promisify(brotliCompress);
-/** What `npm start` prints once every file has its Brotli version (the bench waits for it). */
-export const BROTLI_READY = 'Brotli versions ready';
+/** What `npm start` prints once its Brotli compression has ended (the bench waits for it). */
+export const COMPRESSION_DONE = 'Brotli compression done';
 /** The request's client takes Brotli answers. */
 const acceptsBrotli = (req) => /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
 
@@ -58,7 +58,8 @@ const HOST_FILES = new Set(['_headers', '_redirects']);
  *   compressed: Promise<void>,
  * }>} `handle` answers a request; `securityHeaders` are for answers that are not a file of the
  *   site (redirects, errors): the site-wide headers and the not-found page's policy;
- *   `compressed` settles once every file that gains from it has its Brotli version
+ *   `compressed` settles once every file that gains from it has its Brotli version, or the
+ *   compression has stopped (gzip answers for the rest)
  */
 export async function createStaticSite({ root: folder }) {
   const root = await realpath(resolve(folder)).catch(() => resolve(folder));

@@ -17,8 +17,9 @@ export const SPECULATION_RULES = JSON.stringify({
 /**
  * The pages a press leads to other than through a link: the quiz (Take Quiz Again), First Light
  * (the Konami sequence), the welcome letter (the early-access form's redirect) and a portal (the
- * quiz's redirect). The page's rules fetch only links, so such a press adds rules of its own
- * (src/browser/fetch-page-on-press.ts), which the page must allow (allowSpeculationRules).
+ * quiz's redirect). The page's rules fetch only links, so the page adds rules of its own for such
+ * a page (src/browser/fetch-page-on-press.ts: once the portal is idle, or as the press gets under
+ * way), which it must allow (allowSpeculationRules).
  */
 export type PageFetchedOnPress =
   typeof QUIZ_PATH | typeof FIRST_LIGHT_PATH | typeof EARLY_ACCESS_REDIRECT_PATH | ReturnType<typeof explorerPath>;
