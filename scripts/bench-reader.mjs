@@ -146,8 +146,8 @@ function probe() {
           if (!paint) return;
           observer.disconnect();
           const input = Number(sessionStorage.getItem(INPUT_KEY));
-          // How the page came. The site's rules prefetch, never prerender; Chromium would not
-          // prerender here anyway, with Playwright attached to the page for the throttling.
+          // How the page came. Chromium refuses to prerender with Playwright attached: a page the
+          // site prerenders comes here from the prefetch Chromium makes ahead of the prerender.
           const entry = performance.getEntriesByType('navigation')[0];
           const via = entry?.activationStart > 0 ? 'prerender' : entry?.deliveryType || 'network';
           resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime, via });

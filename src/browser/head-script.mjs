@@ -6,13 +6,20 @@ export function headScript() {
   const root = document.documentElement;
   // Scripting is on: the .js-only and .js-hidden utilities follow it.
   root.classList.add('js');
-  try {
-    // The visitor's chosen theme; without one, the system's.
-    const theme = localStorage.getItem('theme');
-    if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
-    // The What's New banner stays hidden for the session once dismissed.
-    if (sessionStorage.getItem('bannerDismissed') === 'true') root.dataset.bannerDismissed = '';
-  } catch {
-    // Storage may be blocked; the defaults stand.
-  }
+  const applyStoredChoices = () => {
+    try {
+      // The visitor's chosen theme; without one, the system's.
+      const theme = localStorage.getItem('theme');
+      if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+      else delete root.dataset.theme;
+      // The What's New banner stays hidden for the session once dismissed.
+      if (sessionStorage.getItem('bannerDismissed') === 'true') root.dataset.bannerDismissed = '';
+    } catch {
+      // Storage may be blocked; the defaults stand.
+    }
+  };
+  applyStoredChoices();
+  // A prerendered page was drawn before it was opened: the visitor may have switched the theme
+  // or dismissed the banner since.
+  if (document.prerendering) document.addEventListener('prerenderingchange', applyStoredChoices, { once: true });
 }

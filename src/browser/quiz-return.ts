@@ -13,7 +13,9 @@ export function forgetExplorerTypes(): void {
  * offered. Reached from Take Quiz Again's form (RETAKE_PARAM), it forgets both types instead and
  * drops the query from the address. This runs as the page's own script, not in the quiz island,
  * so a returning visitor is sent on without waiting for React, which the island loads only once
- * the page is idle. The build fails unless the content's types are exactly EXPLORER_TYPE_IDS.
+ * the page is idle; and only once the page is shown (whenShown): a portal prerenders the quiz
+ * while its visitor's result is still saved, and Take Quiz Again forgets it before opening it.
+ * The build fails unless the content's types are exactly EXPLORER_TYPE_IDS.
  */
 export function sendReturningExplorer(): void {
   const url = new URL(window.location.href);

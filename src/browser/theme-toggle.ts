@@ -1,4 +1,5 @@
 import { storageKeys, writeString } from '../lib/storage';
+import { whenShown } from './when-shown';
 
 type Theme = 'light' | 'dark';
 
@@ -21,5 +22,6 @@ export function initThemeToggle(): void {
     }),
   );
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', sync);
-  sync();
+  // A prerendered page takes the theme chosen since it was drawn when it is shown (head-script.mjs).
+  whenShown(sync);
 }

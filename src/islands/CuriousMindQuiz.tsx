@@ -11,7 +11,7 @@ import {
 } from '../lib/quiz';
 import { removeKey, storageKeys, writeString } from '../lib/storage';
 import { showToast } from '../lib/toast';
-import { fetchPageAhead } from '../browser/fetch-page-on-press';
+import { prerenderPage } from '../browser/prerender-page';
 
 interface Props {
   questions: QuizQuestion[];
@@ -43,7 +43,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
     let redirect: number | undefined;
     const type = types[winningTypeIndex(answerScores(questions, answers), types.length)];
     // The portal is fetched during the pause, and opens from that fetch.
-    fetchPageAhead(explorerPath(type.id));
+    prerenderPage(explorerPath(type.id));
     const calculate = window.setTimeout(() => {
       writeString(storageKeys.explorerTypeId, type.id);
       showToast(resultToastTitle(type.name), undefined, { variant: 'normal', carryOver: true });

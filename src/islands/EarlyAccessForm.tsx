@@ -2,7 +2,7 @@ import { Description, Field, Input, Label } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
 import { signupSubmitHandler, submitEarlyAccess } from '../lib/signup-submit';
 import { EARLY_ACCESS_REDIRECT_PATH } from '../lib/signups';
-import { fetchPageAhead } from '../browser/fetch-page-on-press';
+import { prerenderPage } from '../browser/prerender-page';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {
@@ -10,7 +10,7 @@ export default function EarlyAccessForm({ recipient }: { recipient: string }) {
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     // The browser has checked the address: the welcome letter follows, so it is fetched now and
     // opens from that fetch. (Only a mail app that cannot open keeps the visitor here.)
-    fetchPageAhead(EARLY_ACCESS_REDIRECT_PATH);
+    prerenderPage(EARLY_ACCESS_REDIRECT_PATH);
     submit(event);
   };
   return (

@@ -6,7 +6,7 @@ import {
   isSequenceKeyPress,
   takeBufferedKeys,
 } from '../lib/konami';
-import { fetchPageAhead } from '../browser/fetch-page-on-press';
+import { prerenderPage } from '../browser/prerender-page';
 
 /**
  * Typing the Konami sequence anywhere but in a form field opens the hidden First Light page.
@@ -19,7 +19,7 @@ export default function KonamiListener() {
     // Fetched ahead once the sequence is under way, First Light opens from that fetch.
     const underWay = createSequenceMatcher(SEQUENCE_UNDER_WAY);
     const press = (key: string) => {
-      if (underWay(key)) fetchPageAhead(FIRST_LIGHT_PATH);
+      if (underWay(key)) prerenderPage(FIRST_LIGHT_PATH);
       if (matches(key)) window.location.assign(FIRST_LIGHT_PATH);
     };
     const onKey = (event: KeyboardEvent) => {

@@ -8,7 +8,8 @@ import type { EARLY_ACCESS_REDIRECT_PATH } from './signups';
  * from that fetch. Pages merely in view are not fetched: on a slow link they shared the bandwidth
  * with the reader's own next tap. And prefetch only, no prerender: on a slow phone, a prerender
  * started at the touch fetched the page a second time and loaded its scripts and images beside
- * it, and the next page appeared later than it does from the prefetch alone.
+ * it, and the next page appeared later than it does from the prefetch alone. A press that leads
+ * to one page known in advance prerenders it instead (prerenderPageRules).
  */
 export const SPECULATION_RULES = JSON.stringify({
   prefetch: [{ source: 'document', where: { selector_matches: 'a' }, eagerness: 'moderate' }],
@@ -17,16 +18,19 @@ export const SPECULATION_RULES = JSON.stringify({
 /**
  * The pages a press leads to other than through a link: the quiz (Take Quiz Again), First Light
  * (the Konami sequence), the welcome letter (the early-access form's redirect) and a portal (the
- * quiz's redirect). The page's rules fetch only links, so the page adds rules of its own for such
- * a page (src/browser/fetch-page-on-press.ts: once the portal is idle, or as the press gets under
- * way), which it must allow (allowSpeculationRules).
+ * quiz's redirect). Each is the one page its press leads to, known well before the press lands
+ * (the portal is idle, the sequence is under way, the redirect waits behind its toast), so the
+ * page adds rules that prerender it (src/browser/prerender-page.ts), which its policy must allow
+ * (allowSpeculationRules). The press then shows a page already drawn, where a prefetched one
+ * still had to be parsed and painted. A prerendered page does a visit's work only once shown
+ * (when-shown.ts) and takes the theme chosen meanwhile (head-script.mjs).
  */
-export type PageFetchedOnPress =
+export type PageOpenedByPress =
   typeof QUIZ_PATH | typeof FIRST_LIGHT_PATH | typeof EARLY_ACCESS_REDIRECT_PATH | ReturnType<typeof explorerPath>;
 
-/** Rules that fetch `path` at once. */
-export const fetchPageRules = (path: PageFetchedOnPress): string =>
-  JSON.stringify({ prefetch: [{ source: 'list', urls: [path], eagerness: 'immediate' }] });
+/** Rules that prerender `path` at once. */
+export const prerenderPageRules = (path: PageOpenedByPress): string =>
+  JSON.stringify({ prerender: [{ source: 'list', urls: [path], eagerness: 'immediate' }] });
 
 /**
  * Lets a page run these inline rules: the Content-Security-Policy runs them only when their hash

@@ -67,14 +67,22 @@ export function builtPagePaths(dist = 'dist'): string[] {
 
 /**
  * What the browser fetches ahead for this tab: the pages its Speculation Rules prefetched, as
- * paths in the order each became ready, and each rule set it read (`valid`, or what is wrong
- * with it). Call before the page is opened.
+ * paths in the order each became ready, the pages they asked to prerender, and each rule set it
+ * read (`valid`, or what is wrong with it). Chromium refuses every prerender while DevTools is
+ * attached, as Playwright is, and serves the page from the prefetch it makes ahead of the
+ * prerender. Call before the page is opened.
  */
-export async function watchFetchedAhead(page: Page): Promise<{ pages: string[]; ruleSets: string[] }> {
-  const watched = { pages: [] as string[], ruleSets: [] as string[] };
+export async function watchFetchedAhead(
+  page: Page,
+): Promise<{ pages: string[]; prerendered: string[]; ruleSets: string[] }> {
+  const watched = { pages: [] as string[], prerendered: [] as string[], ruleSets: [] as string[] };
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Preload.prefetchStatusUpdated', (event) => {
     if (event.status === 'Ready') watched.pages.push(new URL(event.prefetchUrl).pathname);
+  });
+  cdp.on('Preload.prerenderStatusUpdated', (event) => {
+    const path = new URL(event.key.url).pathname;
+    if (!watched.prerendered.includes(path)) watched.prerendered.push(path);
   });
   cdp.on('Preload.ruleSetUpdated', (event) => watched.ruleSets.push(event.ruleSet.errorType ?? 'valid'));
   await cdp.send('Preload.enable');

@@ -1,6 +1,8 @@
 import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
 import { launchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
+import { storageKeys } from '../../src/lib/storage';
 import { deliveryType, watchFetchedAhead } from './helpers';
 
 // The next page is on its way from the moment the reader points at its link, and Back is
@@ -28,12 +30,13 @@ test('the link pointed at is prefetched by the Speculation Rules, and not preren
   expect(prerendered).toEqual([]);
 });
 
-test('Take Quiz Again, a button, has the quiz fetched once the portal is idle, and the quiz opens from that fetch', async ({
+test('Take Quiz Again, a button, has the quiz prerendered once the portal is idle, and the quiz opens from it', async ({
   page,
 }) => {
   const fetched = await watchFetchedAhead(page);
   await page.goto('/explorer/wayfinder');
-  // Fetched with nothing pressed.
+  // Asked for with nothing pressed; here the prerender is refused, and the fetch made for it serves.
+  await expect.poll(() => fetched.prerendered).toEqual(['/curious-mind-quiz']);
   await expect.poll(() => fetched.pages).toEqual(['/curious-mind-quiz']);
   // The page's own rules and the portal's, both let run by the Content-Security-Policy.
   await expect.poll(() => fetched.ruleSets).toEqual(['valid', 'valid']);
@@ -42,7 +45,7 @@ test('Take Quiz Again, a button, has the quiz fetched once the portal is idle, a
   expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
 
-test('the Konami sequence, once under way, has First Light fetched, and its last key opens it from that fetch', async ({
+test('the Konami sequence, once under way, has First Light prerendered, and its last key opens it', async ({
   page,
 }) => {
   const fetched = await watchFetchedAhead(page);
@@ -52,11 +55,93 @@ test('the Konami sequence, once under way, has First Light fetched, and its last
   await page.waitForFunction(() => window.__konamiKeys === undefined);
   await page.waitForTimeout(300);
   expect(fetched.pages).toEqual([]);
+  expect(fetched.prerendered).toEqual([]);
   await page.keyboard.press(KONAMI_SEQUENCE[4]);
+  await expect.poll(() => fetched.prerendered).toEqual(['/firstlight']);
   await expect.poll(() => fetched.pages).toEqual(['/firstlight']);
   for (const key of KONAMI_SEQUENCE.slice(5)) await page.keyboard.press(key);
   await page.waitForURL('**/firstlight');
   expect(await deliveryType(page)).toBe('navigational-prefetch');
+});
+
+/**
+ * Opens `path` as a page the browser prerendered: its scripts see `document.prerendering` until
+ * `show()`, which fires `prerenderingchange` as Chromium does when the visitor opens the page.
+ * Chromium itself refuses to prerender while Playwright is attached.
+ */
+async function openPrerendered(page: Page, path: string): Promise<{ show: () => Promise<void> }> {
+  await page.addInitScript(() => {
+    let prerendering = true;
+    Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => prerendering });
+    Object.assign(window, {
+      showPrerendered: () => {
+        prerendering = false;
+        document.dispatchEvent(new Event('prerenderingchange'));
+      },
+    });
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return { show: () => page.evaluate(() => (window as unknown as { showPrerendered: () => void }).showPrerendered()) };
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test('a quiz prerendered while a result is saved stays the quiz once Take Quiz Again has forgotten it', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+  await page.evaluate((key) => localStorage.setItem(key, 'wayfinder'), storageKeys.explorerTypeId);
+  const quiz = await openPrerendered(page, '/curious-mind-quiz');
+  // Not shown yet: the saved result sends no one anywhere.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/curious-mind-quiz');
+  // What Take Quiz Again does before it opens the quiz.
+  await page.evaluate((key) => localStorage.removeItem(key), storageKeys.explorerTypeId);
+  await quiz.show();
+  await expect(page.getByRole('button', { name: 'Begin the Quiz' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/curious-mind-quiz');
+});
+
+test('a quiz prerendered for a returning explorer sends them to their portal once shown', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await page.evaluate((key) => localStorage.setItem(key, 'wayfinder'), storageKeys.explorerTypeId);
+  const quiz = await openPrerendered(page, '/curious-mind-quiz');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/curious-mind-quiz');
+  await quiz.show();
+  await page.waitForURL('**/explorer/wayfinder');
+});
+
+test('a prerendered portal is remembered, and the visit recorded, only once shown', async ({ page }) => {
+  const portal = await openPrerendered(page, '/explorer/wayfinder');
+  expect(await stored(page, storageKeys.lastExplorerTypeId)).toBeNull();
+  expect(await stored(page, storageKeys.lastVisitedPath)).toBeNull();
+  await portal.show();
+  await expect.poll(() => stored(page, storageKeys.lastExplorerTypeId)).toBe('wayfinder');
+  await expect.poll(() => stored(page, storageKeys.lastVisitedPath)).toBe('/explorer/wayfinder');
+});
+
+test('a prerendered page shows the theme chosen, and the banner dismissed, since it was drawn', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await page.evaluate((key) => localStorage.setItem(key, 'light'), storageKeys.theme);
+  const firstLight = await openPrerendered(page, '/firstlight');
+  const root = page.locator('html');
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  await expect(root).not.toHaveAttribute('data-banner-dismissed');
+  // Switched, and the banner dismissed, on the page the visitor was still reading.
+  await page.evaluate(
+    ([theme, banner]) => {
+      localStorage.setItem(theme, 'dark');
+      sessionStorage.setItem(banner, 'true');
+    },
+    [storageKeys.theme, storageKeys.bannerDismissed],
+  );
+  await firstLight.show();
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  await expect(root).toHaveAttribute('data-banner-dismissed', '');
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a page fetches no other page before the reader points at a link', async ({ page }) => {

@@ -121,9 +121,7 @@ test('an invalid saved type is removed and the quiz is offered', async ({ page }
   expect(new URL(page.url()).pathname).toBe('/curious-mind-quiz');
 });
 
-test('the last answer has its portal fetched during the pause, and the redirect opens it from that fetch', async ({
-  page,
-}) => {
+test('the last answer has its portal prerendered during the pause, and the redirect opens it', async ({ page }) => {
   const fetched = await watchFetchedAhead(page);
   await page.goto('/curious-mind-quiz');
   await page.getByRole('button', { name: 'Begin the Quiz' }).click();
@@ -131,6 +129,7 @@ test('the last answer has its portal fetched during the pause, and the redirect 
   for (const [q, choice] of choicesFor([3, 5, 5, 4]).entries())
     await page.getByRole('button', { name: questions[q].options[choice].text, exact: true }).click();
   await expect(questionHeading(page)).toHaveText(/Reading your answers/);
+  await expect.poll(() => fetched.prerendered).toEqual(['/explorer/wayfinder']);
   await expect.poll(() => fetched.pages).toEqual(['/explorer/wayfinder']);
   // The quiz's own rules, valid under the page's policy, beside the page's.
   await expect.poll(() => fetched.ruleSets).toEqual(['valid', 'valid']);
