@@ -88,10 +88,18 @@ export default function CarobForum({ postsPerPage }: Props) {
     const input = { content: String(fields.get('content') ?? ''), authorName: String(fields.get('author_name') ?? '') };
     void submit(input, {
       onAdded: () => {
-        // The server's fields, if still in place, hold their text outside React's state.
-        form.reset();
-        setContent('');
-        setName('');
+        // Each field is emptied only if it still holds what was sent: what the visitor went on
+        // typing while the post was on its way is theirs. The element is emptied too, as the
+        // server's fields, if still in place, hold their text outside React's state.
+        const now = new FormData(form);
+        const clear = (field: string, sent: string, setState: (value: string) => void) => {
+          const element = form.elements.namedItem(field);
+          if (String(now.get(field) ?? '') !== sent) return;
+          if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.value = '';
+          setState('');
+        };
+        clear('content', input.content, setContent);
+        clear('author_name', input.authorName, setName);
         revealNewest.current = true;
       },
     });

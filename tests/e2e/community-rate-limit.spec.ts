@@ -26,6 +26,8 @@ test('past the rate limit, posts and ideas are refused with a clear toast, and n
     await message.fill(`Rate limit test post ${n}`);
     await page.getByRole('button', { name: 'Post to the Forum' }).click();
     await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+    // Emptied once this post has landed: the previous post's toast may still be on screen.
+    await expect(message).toHaveValue('');
   }
   await message.fill('One post too many');
   await page.getByRole('button', { name: 'Post to the Forum' }).click();

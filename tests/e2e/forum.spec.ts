@@ -343,6 +343,25 @@ test('a double click sends one post; the button is disabled while it is in fligh
   await expect(list(page).getByText(text)).toHaveCount(1);
 });
 
+test('what a visitor types while their post is on its way stays once it is added', async ({ page }) => {
+  await open(page);
+  const release = await holdRequests(page, POSTS, 'POST');
+  const first = unique('sent first');
+  await nameField(page).fill('Eleni');
+  await messageField(page).fill(first);
+  await postButton(page).click();
+  await expect(page.getByRole('button', { name: 'Posting…' })).toBeDisabled();
+  // The next thought, begun before the first has landed.
+  const next = unique('and then');
+  await messageField(page).fill(next);
+  release();
+  await expect(posts(page).last().locator('[data-content]')).toHaveText(first);
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  await expect(messageField(page)).toHaveValue(next);
+  // The name, as sent, is cleared with the post.
+  await expect(nameField(page)).toHaveValue('');
+});
+
 test('character counters at the database limits; the form refuses more', async ({ page }) => {
   await open(page);
   const counter = (field: string) => page.locator(`[data-field="${field}"] [data-counter]`);
