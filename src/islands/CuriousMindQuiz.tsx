@@ -42,7 +42,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
     if (phase !== 'calculating') return;
     let redirect: number | undefined;
     const type = types[winningTypeIndex(answerScores(questions, answers), types.length)];
-    // The portal is fetched during the pause, and opens from that fetch.
+    // The portal is prerendered during the pause, and the redirect shows it already drawn.
     prerenderPage(explorerPath(type.id));
     const calculate = window.setTimeout(() => {
       writeString(storageKeys.explorerTypeId, type.id);

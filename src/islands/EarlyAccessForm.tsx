@@ -8,8 +8,9 @@ import { prerenderPage } from '../browser/prerender-page';
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {
   const submit = signupSubmitHandler(submitEarlyAccess, recipient);
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    // The browser has checked the address: the welcome letter follows, so it is fetched now and
-    // opens from that fetch. (Only a mail app that cannot open keeps the visitor here.)
+    // The browser has checked the address: the welcome letter follows, so it is prerendered now
+    // and the redirect shows it already drawn. (Only a mail app that cannot open keeps the
+    // visitor here.)
     prerenderPage(EARLY_ACCESS_REDIRECT_PATH);
     submit(event);
   };

@@ -16,7 +16,7 @@ import { prerenderPage } from '../browser/prerender-page';
 export default function KonamiListener() {
   useEffect(() => {
     const matches = createSequenceMatcher();
-    // Fetched ahead once the sequence is under way, First Light opens from that fetch.
+    // Prerendered once the sequence is under way, First Light opens already drawn.
     const underWay = createSequenceMatcher(SEQUENCE_UNDER_WAY);
     const press = (key: string) => {
       if (underWay(key)) prerenderPage(FIRST_LIGHT_PATH);

@@ -49,7 +49,7 @@ export function isSequenceKeyPress(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKe
 /**
  * The sequence's start, up to its first left arrow: keys that scroll a page up and down come
  * before it, but no reading page scrolls sideways. From here the visitor is likely typing the
- * sequence, and First Light is worth fetching ahead.
+ * sequence, and First Light is worth prerendering.
  */
 export const SEQUENCE_UNDER_WAY = KONAMI_SEQUENCE.slice(0, 5);
 
