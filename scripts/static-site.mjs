@@ -8,7 +8,7 @@ import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import { pagePathOf } from '../src/integrations/security-headers.mjs';
-import { GZIP_FROM_BYTES, acceptsGzip } from '../supabase/local/http.mjs';
+import { GZIP_FROM_BYTES, acceptsBrotli, acceptsGzip } from '../supabase/local/http.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
 
 const TYPES = {
@@ -44,8 +44,6 @@ function unchanged(req, etag) {
 const brotli = promisify(brotliCompress);
 /** What `npm start` prints once its Brotli compression has ended (the bench waits for it). */
 export const COMPRESSION_DONE = 'Brotli compression done';
-/** The request's client takes Brotli answers. */
-const acceptsBrotli = (req) => /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
 
 /** Files in the build that configure the host and are not part of the site. */
 const HOST_FILES = new Set(['_headers', '_redirects']);

@@ -9,6 +9,8 @@ export const GZIP_FROM_BYTES = 1024;
 
 /** The request's client takes gzipped answers. @param {import('node:http').IncomingMessage} req */
 export const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+/** The request's client takes Brotli answers. @param {import('node:http').IncomingMessage} req */
+export const acceptsBrotli = (req) => /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
 
 const ALLOWED_HEADERS = [
   'apikey',

@@ -146,10 +146,6 @@ for (const [path, selector] of Object.entries(fetchedAhead)) {
     expect(await reactRun()).toEqual([]);
     const konami = await page.locator('astro-island[client="konami"]').getAttribute('component-url');
     expect(await preloaded()).not.toContain(konami);
-    if (path !== '/') {
-      const toastArea = await page.locator('astro-island[client="toast"]').getAttribute('component-url');
-      expect(await preloaded()).toContain(toastArea);
-    }
     // The directives, bundled apart, share one copy of the build's list.
     expect(listsFetched).toBe(1);
   });
