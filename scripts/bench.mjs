@@ -501,7 +501,7 @@ const browserParts = wanted(
   'presses',
   'routes',
   'lighthouse',
-  ...PARTS.map((p) => p.name),
+  ...PARTS.flatMap((p) => [p.name, ...(p.next ?? []).map((s) => s.name)]),
   ...ROUTES.map((r) => r.route),
 );
 if (browserParts) {
