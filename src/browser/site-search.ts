@@ -1,5 +1,10 @@
+interface PagefindData {
+  url: string;
+  excerpt: string;
+  meta: { title?: string };
+}
 interface PagefindResult {
-  data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;
+  data(): Promise<PagefindData>;
 }
 interface Pagefind {
   options(options: { noWorker?: boolean; metaCacheTag?: string }): Promise<void>;
@@ -54,6 +59,23 @@ async function startPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
+/** One result: the page's title, and its excerpt with the matches marked. */
+function resultItem(item: PagefindData): HTMLLIElement {
+  const li = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = item.url.replace(/\.html$/, '');
+  link.className = 'block py-3 text-ink no-underline hover:text-accent';
+  const title = document.createElement('span');
+  title.className = 'block font-display text-step-0 font-semibold';
+  title.textContent = item.meta.title?.replace(/ · Genesis by Elias Varros$/, '') ?? item.url;
+  const excerpt = document.createElement('span');
+  excerpt.className = 'mt-1 block text-sm text-muted';
+  excerpt.append(...excerptNodes(item.excerpt));
+  link.append(title, excerpt);
+  li.append(link);
+  return li;
+}
+
 export function initSiteSearch(): void {
   const dialog = document.getElementById('site-search');
   const input = document.querySelector<HTMLInputElement>('[data-search-input]');
@@ -90,29 +112,26 @@ export function initSiteSearch(): void {
       const { results } = await (await load()).search(query);
       // A newer query is on its way: the excerpts this one would fetch are not wanted.
       if (ticket !== latest) return;
-      const data = await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data()));
-      if (ticket !== latest) return;
-      status.textContent = results.length
-        ? `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`
-        : `Nothing on the site matches “${query}”. Try another word.`;
-      list.replaceChildren(
-        ...data.map((item) => {
-          const li = document.createElement('li');
-          const link = document.createElement('a');
-          link.href = item.url.replace(/\.html$/, '');
-          link.className = 'block py-3 text-ink no-underline hover:text-accent';
-          const title = document.createElement('span');
-          title.className = 'block font-display text-step-0 font-semibold';
-          title.textContent = item.meta.title?.replace(/ · Genesis by Elias Varros$/, '') ?? item.url;
-          const excerpt = document.createElement('span');
-          excerpt.className = 'mt-1 block text-sm text-muted';
-          excerpt.append(...excerptNodes(item.excerpt));
-          link.append(title, excerpt);
-          li.append(link);
-          return li;
-        }),
-      );
-      list.removeAttribute('aria-busy');
+      if (!results.length) {
+        status.textContent = `Nothing on the site matches “${query}”. Try another word.`;
+        list.replaceChildren();
+        list.removeAttribute('aria-busy');
+      }
+      // Each result's excerpt is a file of its own. They are shown in order as they arrive, the
+      // first as soon as it is here, not all at once when the slowest one is.
+      const excerpts = results.slice(0, MAX_RESULTS).map((result) => result.data());
+      // A newer query may leave these unread; their failures are not this search's.
+      for (const excerpt of excerpts) excerpt.catch(() => undefined);
+      for (const [index, excerpt] of excerpts.entries()) {
+        const item = await excerpt;
+        if (ticket !== latest) return;
+        if (index === 0) {
+          status.textContent = `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`;
+          list.replaceChildren();
+          list.removeAttribute('aria-busy');
+        }
+        list.append(resultItem(item));
+      }
     } catch (error) {
       console.warn('Site search failed', error);
       if (ticket !== latest) return;

@@ -120,3 +120,31 @@ test('what a reader types into search before its script has run is searched once
   await expect(dialog.getByRole('searchbox')).toHaveValue('carob');
   checkConsole();
 });
+
+test('the first results show while later excerpts are still on their way @phone', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  // Each result's excerpt is a file of its own: the first comes at once, the rest are held.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let fragments = 0;
+  await page.route(/\/pagefind\/fragment\//, async (route) => {
+    if (fragments++ > 0) await released;
+    await route.continue();
+  });
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('carob');
+  const status = dialog.getByRole('status');
+  await expect(status).toContainText('pages match “carob”');
+  const results = dialog.locator('[data-search-results] li');
+  await expect(results).toHaveCount(1);
+  await expect(results.first().getByRole('link')).toBeVisible();
+  await expect(dialog.locator('[data-search-results]')).not.toHaveAttribute('aria-busy');
+
+  release();
+  await expect.poll(() => results.count()).toBeGreaterThan(1);
+  const total = Number((await status.textContent())?.match(/^(\d+)/)?.[1]);
+  await expect(results).toHaveCount(Math.min(total, 8));
+  checkConsole();
+});
