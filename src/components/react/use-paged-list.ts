@@ -132,8 +132,14 @@ export function usePagedList<T, Input>({
     setSending(true);
     try {
       await add(input);
-      succeed();
-      await load(1);
+      // The toast is the answer. Closing the form and reading page 1 again render as a
+      // transition, in slices, so the toast's frame does not wait for them.
+      let reloaded: Promise<void> = Promise.resolve();
+      startTransition(() => {
+        succeed();
+        reloaded = load(1);
+      });
+      await reloaded;
     } catch (error) {
       refuse(describeFailure(addFailure, error));
     } finally {
