@@ -35,7 +35,7 @@ export const PROFILE = {
  * Runs in every document before the page's own scripts: stamps inputs and checks answers.
  * Must stay self-contained (Playwright sends its source to the page).
  */
-function probe() {
+export function probe() {
   const INPUT_KEY = 'bench:input';
   let watch = null;
 
@@ -204,7 +204,7 @@ export async function openReader(browser, origin) {
 // listened for it, say): it counts as a miss.
 const ANSWER_TIMEOUT_MS = 6000;
 
-function withTimeout(promise, what) {
+export function withTimeout(promise, what) {
   let timer;
   return Promise.race([
     promise,
@@ -241,6 +241,29 @@ export async function timeNavigation(page, { act, arrives, mode = 'first' }) {
   await Promise.all([page.waitForURL(arrives, { waitUntil: 'commit', timeout: ANSWER_TIMEOUT_MS }), act(page)]);
   const { ms, via } = await withTimeout(page.evaluate('window.__bench.arrival()'), 'navigation');
   return { ms, via };
+}
+
+/** Runs in the page: whether the element shows within the viewport, unscrolled. */
+function inViewport(element) {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+}
+
+/**
+ * On a loaded page, waits for the moment of a first press in `scenario` (bench.mjs's measurePart)
+ * and scrolls the part into view with `scroll`; resolves whether it was on the first screen.
+ */
+export async function reachPart(page, target, scroll, scenario, afterLoadMs) {
+  const onFirstScreen = !target || (await target.evaluate(inViewport).catch(() => false));
+  const afterLoad = () => page.evaluate(`window.__bench.afterLoad(${afterLoadMs})`);
+  if (scenario === 'afterLoad') {
+    if (!onFirstScreen) await scroll();
+    await afterLoad();
+  } else if (!onFirstScreen) {
+    await afterLoad();
+    await scroll();
+  }
+  return onFirstScreen;
 }
 
 /** Opens `url` in the page and waits for its load event, and `afterLoadMs` after it. */

@@ -6,7 +6,8 @@
 // the next page's first paint. Then, as context: Lighthouse (one run per route), the JavaScript
 // each route loads, the build time of the real site and of a generated 1,000-essay site, and the
 // embedded backend (scripts/bench-backend.mjs). Pages fetched ahead get the slow network from
-// scripts/bench-prefetch-network.mjs: Chromium's throttling does not reach them. Prints tables
+// scripts/bench-prefetch-network.mjs: Chromium's throttling does not reach them. The presses that
+// open a prerendered page are made through puppeteer (scripts/bench-prerendered.mjs). Prints tables
 // with each figure's target and writes bench/report.json. Numbers, not assertions: timings never
 // go in tests, and the deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
 //
@@ -29,7 +30,8 @@ import { backendGoalsMet, backendThroughput, printBackend } from './bench-backen
 import { PARTS, ROUTES } from './bench-parts.mjs';
 import { startPrefetchNetwork } from './bench-prefetch-network.mjs';
 import { COMPRESSION_DONE } from './static-site.mjs';
-import { PROFILE, load, openReader, paints, timeNavigation, timePress } from './bench-reader.mjs';
+import { launchTabBrowser, measurePrerenderedPart } from './bench-prerendered.mjs';
+import { PROFILE, load, openReader, paints, reachPart, timeNavigation, timePress } from './bench-reader.mjs';
 import { TARGETS, formatSummary, meets, summarize, targetsFor } from './bench-stats.mjs';
 
 const { values: options } = parseArgs({
@@ -141,22 +143,9 @@ async function seed() {
   );
 }
 
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage'];
 const launchBrowser = () =>
-  chromium.launch(
-    CHROME
-      ? {
-          executablePath: CHROME,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-dev-shm-usage',
-          ],
-        }
-      : {},
-  );
+  chromium.launch(CHROME ? { executablePath: CHROME, args: ['--headless', ...CHROME_ARGS] } : {});
 
 /**
  * One page load in a fresh profile and the timed first press on it, in one of two cases:
@@ -173,14 +162,8 @@ async function measurePart(browser, part, scenario) {
   try {
     await load(page, `${BASE}${part.route}`);
     const target = part.target?.(page);
-    const onFirstScreen = !target || (await target.evaluate(inViewport).catch(() => false));
-    if (scenario === 'afterLoad') {
-      if (!onFirstScreen) await target.scrollIntoViewIfNeeded();
-      await page.evaluate(`window.__bench.afterLoad(${AFTER_LOAD_MS})`);
-    } else if (!onFirstScreen) {
-      await page.evaluate(`window.__bench.afterLoad(${AFTER_LOAD_MS})`);
-      await target.scrollIntoViewIfNeeded();
-    }
+    const scroll = () => target.scrollIntoViewIfNeeded();
+    const onFirstScreen = await reachPart(page, target, scroll, scenario, AFTER_LOAD_MS);
     const first = { ...(await timeInput(page, part).catch((error) => failure(part, error))), onFirstScreen };
     // A first press lost (nothing on screen) leaves the page as it was: the next presses still
     // tell something. One that took the reader to another page does not.
@@ -197,16 +180,9 @@ async function measurePart(browser, part, scenario) {
   }
 }
 
-/** Runs in the page: whether the element shows within the viewport, unscrolled. */
-function inViewport(element) {
-  const box = element.getBoundingClientRect();
-  return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-}
-
 async function timeInput(page, part) {
   await part.prepare?.(page);
   const act = part.act ?? ((p) => part.target(p).tap());
-  if (part.kind === 'navigation') return timeNavigation(page, { ...part, act });
   return timePress(page, { ...part, act });
 }
 
@@ -224,18 +200,34 @@ function failure(part, error) {
 async function measurePresses(browser) {
   const parts = PARTS.filter((p) => wanted('presses', p.name, p.route, ...(p.next ?? []).map((s) => s.name)));
   const samples = new Map(parts.map((p) => [p.name, { afterLoad: [], inView: [], later: {} }]));
-  for (let run = 1; run <= RUNS; run++) {
-    for (const part of parts) {
-      const entry = samples.get(part.name);
-      const shown = [];
-      for (const scenario of ['afterLoad', 'inView']) {
-        const { first, later } = await measurePart(browser, part, scenario);
-        entry[scenario].push(first);
-        shown.push(first.ms === null ? 'no answer' : `${Math.round(first.ms)} ms`);
-        for (const [name, list] of Object.entries(later)) (entry.later[name] ??= []).push(...list);
+  const tabBrowser = parts.some((p) => p.kind === 'navigation')
+    ? await launchTabBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS })
+    : null;
+  const measure = async (part, scenario) =>
+    part.kind === 'navigation'
+      ? {
+          first: await measurePrerenderedPart(tabBrowser, BASE, part, scenario, AFTER_LOAD_MS).catch((error) =>
+            failure(part, error),
+          ),
+          later: {},
+        }
+      : measurePart(browser, part, scenario);
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      for (const part of parts) {
+        const entry = samples.get(part.name);
+        const shown = [];
+        for (const scenario of ['afterLoad', 'inView']) {
+          const { first, later } = await measure(part, scenario);
+          entry[scenario].push(first);
+          shown.push(first.ms === null ? 'no answer' : `${Math.round(first.ms)} ms`);
+          for (const [name, list] of Object.entries(later)) (entry.later[name] ??= []).push(...list);
+        }
+        console.log(`  run ${run}/${RUNS} ${part.name}: ${shown.join(', ')}`);
       }
-      console.log(`  run ${run}/${RUNS} ${part.name}: ${shown.join(', ')}`);
     }
+  } finally {
+    await tabBrowser?.close();
   }
   const row = (part, route, lists) => {
     const targets = targetsFor(part);
