@@ -1,25 +1,16 @@
 import { useEffect } from 'react';
-import {
-  FIRST_LIGHT_PATH,
-  SEQUENCE_UNDER_WAY,
-  createSequenceMatcher,
-  isSequenceKeyPress,
-  takeBufferedKeys,
-} from '../lib/konami';
-import { prerenderPage } from '../browser/prerender-page';
+import { FIRST_LIGHT_PATH, createSequenceMatcher, isSequenceKeyPress, takeBufferedKeys } from '../lib/konami';
 
 /**
  * Typing the Konami sequence anywhere but in a form field opens the hidden First Light page.
  * Hydrated by `client:konami` (src/browser/directives/konami.ts) only once a visitor presses the
- * sequence's first key; the keys pressed while it loaded are replayed first.
+ * sequence's first key; the keys pressed while it loaded are replayed first. The directive
+ * prerenders First Light once the sequence is under way.
  */
 export default function KonamiListener() {
   useEffect(() => {
     const matches = createSequenceMatcher();
-    // Prerendered once the sequence is under way, First Light opens already drawn.
-    const underWay = createSequenceMatcher(SEQUENCE_UNDER_WAY);
     const press = (key: string) => {
-      if (underWay(key)) prerenderPage(FIRST_LIGHT_PATH);
       if (matches(key)) window.location.assign(FIRST_LIGHT_PATH);
     };
     const onKey = (event: KeyboardEvent) => {

@@ -64,6 +64,29 @@ test('the Konami sequence, once under way, has First Light prerendered, and its 
   expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
 
+test('First Light is prerendered once the sequence is under way, while the listener island is still on its way', async ({
+  page,
+}) => {
+  const fetched = await watchFetchedAhead(page);
+  await page.goto('/essays/philosophy/golden-age');
+  await page.waitForLoadState('networkidle');
+  // The listener's code held back, as on a slow phone typing the sequence as the page opens.
+  const listener = (await page.locator('astro-island[client="konami"]').getAttribute('component-url'))!;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${listener}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  for (const key of KONAMI_SEQUENCE.slice(0, 5)) await page.keyboard.press(key);
+  await expect.poll(() => fetched.prerendered).toEqual(['/firstlight']);
+  expect(await page.evaluate(() => window.__konamiKeys)).toEqual(KONAMI_SEQUENCE.slice(0, 5));
+
+  release();
+  for (const key of KONAMI_SEQUENCE.slice(5)) await page.keyboard.press(key);
+  await page.waitForURL('**/firstlight');
+});
+
 /**
  * Opens `path` as a page the browser prerendered: its scripts see `document.prerendering` until
  * `show()`, which fires `prerenderingchange` as Chromium does when the visitor opens the page.

@@ -1,5 +1,12 @@
 import type { ClientDirective } from 'astro';
-import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
+import {
+  FIRST_LIGHT_PATH,
+  SEQUENCE_UNDER_WAY,
+  createSequenceMatcher,
+  isSequenceKeyPress,
+  startsSequence,
+} from '../../lib/konami';
+import { prerenderPage } from '../prerender-page';
 
 /**
  * `client:konami`: the Konami listener island is fetched and run only once a visitor presses the
@@ -8,15 +15,25 @@ import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
  * sequence most readers never type. From that key on, every key press is kept in
  * `window.__konamiKeys` while the island starts; the island replays them (takeBufferedKeys) and
  * listens itself, so a code typed in one breath straight after the page opens still arrives.
+ *
+ * Once the sequence is under way, First Light is prerendered from here, whether or not the
+ * island has started: typed as the page opens, the keys would otherwise wait for React before
+ * the prerender could begin, and its last key would open a page still being drawn.
  */
 const konami: ClientDirective = (load) => {
   const keys: string[] = [];
   window.__konamiKeys = keys;
   let loading = false;
+  const underWay = createSequenceMatcher(SEQUENCE_UNDER_WAY);
   const onKey = (event: KeyboardEvent) => {
+    if (!isSequenceKeyPress(event)) return;
+    if (underWay(event.key)) {
+      prerenderPage(FIRST_LIGHT_PATH);
+      // Nothing left to do here once the island listens on its own.
+      if (window.__konamiKeys !== keys) document.removeEventListener('keydown', onKey);
+    }
     // The island has taken the keys and listens on its own now.
-    if (window.__konamiKeys !== keys) return document.removeEventListener('keydown', onKey);
-    if (!isSequenceKeyPress(event) || (!loading && !startsSequence(event.key))) return;
+    if (window.__konamiKeys !== keys || (!loading && !startsSequence(event.key))) return;
     keys.push(event.key);
     if (loading) return;
     loading = true;
