@@ -25,15 +25,19 @@ const konami: ClientDirective = (load) => {
   window.__konamiKeys = keys;
   let loading = false;
   const underWay = createSequenceMatcher(SEQUENCE_UNDER_WAY);
+  let prerendered = false;
   const onKey = (event: KeyboardEvent) => {
     if (!isSequenceKeyPress(event)) return;
-    if (underWay(event.key)) {
+    if (!prerendered && underWay(event.key)) {
+      prerendered = true;
       prerenderPage(FIRST_LIGHT_PATH);
-      // Nothing left to do here once the island listens on its own.
-      if (window.__konamiKeys !== keys) document.removeEventListener('keydown', onKey);
     }
-    // The island has taken the keys and listens on its own now.
-    if (window.__konamiKeys !== keys || (!loading && !startsSequence(event.key))) return;
+    if (window.__konamiKeys !== keys) {
+      // The island has taken the keys and listens on its own now.
+      if (prerendered) document.removeEventListener('keydown', onKey);
+      return;
+    }
+    if (!loading && !startsSequence(event.key)) return;
     keys.push(event.key);
     if (loading) return;
     loading = true;
