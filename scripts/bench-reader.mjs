@@ -146,8 +146,8 @@ export function probe() {
           if (!paint) return;
           observer.disconnect();
           const input = Number(sessionStorage.getItem(INPUT_KEY));
-          // How the page came. Chromium refuses to prerender with Playwright attached: a page the
-          // site prerenders comes here from the prefetch Chromium makes ahead of the prerender.
+          // How the page came: 'prerender' when activated from one (the presses the bench makes
+          // through puppeteer), else how it was fetched (a link's page comes from its prefetch).
           const entry = performance.getEntriesByType('navigation')[0];
           const via = entry?.activationStart > 0 ? 'prerender' : entry?.deliveryType || 'network';
           resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime, via });

@@ -116,6 +116,7 @@ export function initSiteSearch(): void {
         status.textContent = `Nothing on the site matches “${query}”. Try another word.`;
         list.replaceChildren();
         list.removeAttribute('aria-busy');
+        return;
       }
       // Each result's excerpt is a file of its own. They are shown in order as they arrive, the
       // first as soon as it is here, not all at once when the slowest one is.
