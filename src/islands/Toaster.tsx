@@ -18,6 +18,15 @@ const raise = {
 } satisfies Record<QueuedToast['variant'], typeof toast.info>;
 
 /**
+ * Where a toast goes: bottom right, as the Toaster says, unless a modal dialog is open. Such a
+ * dialog fills a phone's screen and reaches the bottom of a laptop's, so a toast raised from it
+ * (the registry's Missing Fields) goes to the top, over the dialog's heading, rather than over its
+ * form and its buttons, where a press would land on the toast.
+ */
+const placeNewToast = () =>
+  document.querySelector('[aria-modal="true"], dialog:modal') ? ('top-center' as const) : undefined;
+
+/**
  * The toast area on every page: sonner's Toaster and toast(), one toast at a time (a new one
  * replaces the old), fed by showToast() (src/lib/toast.ts) through the page's queue and the
  * toasts a previous page carried over. Sonner places, times (pausing on hover), announces and
@@ -38,6 +47,7 @@ export default function Toaster() {
         id: newest.id,
         description: newest.description,
         duration: newest.duration,
+        position: placeNewToast(),
       });
     };
     const drain = () => presentNewest(takeQueuedToasts());

@@ -220,6 +220,27 @@ test('Submit New Idea: required fields, Missing Fields, then success closes, rel
   checkConsole();
 });
 
+test('the Missing Fields toast leaves the dialog’s form and Submit Idea free to use at once @phone', async ({
+  page,
+}) => {
+  await open(page);
+  await openDialog(page);
+  await submitButton(page).click();
+  await expect(lastToast(page)).toContainText('Missing Fields');
+  const covers = async (target: ReturnType<typeof submitButton>) => {
+    const [a, b] = [await lastToast(page).boundingBox(), await target.boundingBox()];
+    return !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  expect(await covers(submitButton(page))).toBe(false);
+  expect(await covers(dialog(page).getByRole('alert'))).toBe(false);
+  // Filled in while the toast is still up, the idea goes in with the next press on Submit Idea.
+  await field(page, 'Issue/Problem').fill(unique('A toast over the button'));
+  await field(page, 'Mitigation/Proposed Solution').fill('Show the toast where the dialog has nothing to press.');
+  await expect(lastToast(page)).toContainText('Missing Fields');
+  await submitButton(page).click({ timeout: 2_000 });
+  await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.', 'normal');
+});
+
 test('a failed submission keeps the dialog open with everything typed', async ({ page }) => {
   await open(page);
   await page.route(IDEAS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));

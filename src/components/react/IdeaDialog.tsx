@@ -20,7 +20,7 @@ interface Props {
   trap: string;
   onTrapChange: (value: string) => void;
   submitting: boolean;
-  /** Shown inside the dialog too: a modal dialog sits above the toast area. */
+  /** The refusal the toast announced, kept in the dialog by the fields it is about. */
   error: string | null;
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
 }

@@ -64,7 +64,7 @@ export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Prop
         setDraft(EMPTY_DRAFT);
         close();
       },
-      // Shown inside the dialog too: a modal dialog sits above the toast area.
+      // Shown inside the dialog too, by the fields it is about, and still there once the toast has gone.
       onRefused: (failure) => setError(failure.description ?? failure.title),
     });
   };
