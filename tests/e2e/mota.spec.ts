@@ -220,6 +220,27 @@ test('Submit New Idea: required fields, Missing Fields, then success closes, rel
   checkConsole();
 });
 
+test('Submit New Idea focuses its first field on a desktop, and on a phone the dialog, with no field on the way @phone', async ({
+  page,
+  isMobile,
+}) => {
+  await open(page);
+  type Watched = { focused: string[] };
+  await page.evaluate(() => {
+    const watched = Object.assign(window, { focused: [] as string[] });
+    addEventListener('focusin', (event) => {
+      const target = event.target as HTMLElement;
+      watched.focused.push(target.getAttribute('name') ?? target.getAttribute('role') ?? target.tagName);
+    });
+  });
+  await openDialog(page);
+  // On a phone Headless UI focuses the dialog itself, keeping the keyboard down; a field focused
+  // first would raise the keyboard and drop it again.
+  await expect(isMobile ? dialog(page) : field(page, 'Issue/Problem')).toBeFocused();
+  const focused = await page.evaluate(() => (window as unknown as Watched).focused);
+  expect(focused.filter((name) => name !== 'BUTTON')).toEqual([isMobile ? 'dialog' : 'issue']);
+});
+
 test('the Missing Fields toast leaves the dialog’s form and Submit Idea free to use at once @phone', async ({
   page,
 }) => {

@@ -24,7 +24,11 @@ export interface CountedFieldProps {
   name: string;
   autoComplete?: string;
   disabled?: boolean;
-  /** Focused when its dialog opens. */
+  /**
+   * Focused when its dialog opens, by the dialog (Headless UI's data-autofocus), not by React at
+   * mount: on a phone the dialog focuses itself instead, so the keyboard does not rise over it,
+   * and a field React had focused first would be focused, laid out and left again.
+   */
   autoFocus?: boolean;
 }
 
@@ -67,7 +71,7 @@ export default function CountedField({
     placeholder,
     required,
     autoComplete,
-    autoFocus,
+    'data-autofocus': autoFocus || undefined,
     className: 'field mt-1.5',
   };
   return (
