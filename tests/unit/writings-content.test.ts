@@ -63,10 +63,13 @@ describe('legal pages', () => {
     ]);
   });
 
-  it('privacy statement and cookie notice name every key the site stores', () => {
-    for (const key of Object.values(storageKeys)) {
-      expect(privacy.body, key).toContain(`\`${key}\``);
-      expect(cookies.body, key).toContain(`\`${key}\``);
+  it('privacy statement and cookie notice name every key the site stores, and no other', () => {
+    const stored: string[] = Object.values(storageKeys);
+    for (const page of [privacy, cookies]) {
+      for (const key of stored) expect(page.body, key).toContain(`\`${key}\``);
+      // Each key is named in code type; a key the site no longer writes must leave the page too.
+      const named = [...page.body.matchAll(/`([^`]+)`/g)].map(([, key]) => key);
+      expect(named.filter((key) => !stored.includes(key))).toEqual([]);
     }
   });
 
