@@ -66,8 +66,9 @@ export default function Toaster() {
       ref={area}
       position="bottom-right"
       visibleToasts={TOAST_LIMIT}
-      hotkey={[TOAST_HOTKEY]}
-      containerAriaLabel="Notifications"
+      // F8 is the site's own (src/browser/toast-hotkey.ts); the label still names it.
+      hotkey={[]}
+      containerAriaLabel={`Notifications ${TOAST_HOTKEY}`}
       swipeDirections={[]}
       toastOptions={{
         unstyled: true,

@@ -162,3 +162,18 @@ test('the timer also pauses while the toast has keyboard focus', async ({ page }
   await page.clock.runFor(6000);
   await expect(toast(page)).toHaveCount(0);
 });
+
+test('after F8, the timer pauses while focus is in the toast area and runs again once it leaves', async ({ page }) => {
+  await page.clock.install();
+  await carryToasts(page, [{ title: 'Reached by F8', duration: 5000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await pauseClockSoon(page);
+  await page.keyboard.press('F8');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-sonner-toaster]')))).toBe(true);
+  await page.clock.runFor(8000);
+  await expect(toast(page)).toBeVisible();
+  await page.locator('main h1').click();
+  await page.clock.runFor(6000);
+  await expect(toast(page)).toHaveCount(0);
+});
