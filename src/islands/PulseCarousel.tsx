@@ -31,30 +31,37 @@ const useHydrated = () =>
 
 /**
  * Pulse Thoughts: every quote is in the server HTML (all of them readable without JavaScript).
- * Once hydrated it shows one at a time, advancing every `interval` ms, restarting the timer on
- * any change, and holding still while hovered or focused and for visitors who prefer reduced
- * motion.
+ * Once hydrated it shows one at a time, advancing every `interval` ms and restarting the timer on
+ * any change, the visitor's included. It holds still while hovered, while a control has keyboard
+ * focus, while paused with its button, and for visitors who prefer reduced motion. A press with a
+ * finger or the mouse does not hold it: the button keeps focus, and the turning would stop there.
  */
 export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: PulseQuote[]; interval?: number }) {
   const hydrated = useHydrated();
-  // `turn` counts every change, so choosing the quote already shown still restarts the timer.
-  const [{ index, turn }, setShown] = useState({ index: 0, turn: 0 });
+  // `turn` counts every change, so choosing the quote already shown still restarts the timer;
+  // `byVisitor` says who made the last one.
+  const [{ index, turn, byVisitor }, setShown] = useState({ index: 0, turn: 0, byVisitor: false });
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const rotating = hydrated && !hovered && !focused && !reducedMotion;
+  const rotating = hydrated && !paused && !hovered && !focused && !reducedMotion;
 
-  const show = (next: number) => setShown((shown) => ({ index: wrapIndex(next, quotes.length), turn: shown.turn + 1 }));
+  const show = (next: number) =>
+    setShown((shown) => ({ index: wrapIndex(next, quotes.length), turn: shown.turn + 1, byVisitor: true }));
 
   useEffect(() => {
     if (!rotating) return;
     const timer = window.setInterval(
-      () => setShown((shown) => ({ index: nextIndex(shown.index, quotes.length), turn: shown.turn + 1 })),
+      () =>
+        setShown((shown) => ({ index: nextIndex(shown.index, quotes.length), turn: shown.turn + 1, byVisitor: false })),
       interval,
     );
     return () => window.clearInterval(timer);
   }, [rotating, turn, interval, quotes.length]);
 
+  const onFocus = (event: FocusEvent<HTMLElement>) =>
+    setFocused(!event.target.hasAttribute('data-pulse-toggle') && event.target.matches(':focus-visible'));
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
@@ -68,14 +75,18 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
       data-interval={interval}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={onFocus}
       onBlur={onBlur}
     >
       <h2 id="pulse-heading" className="text-center text-step-3">
         Pulse Thoughts
       </h2>
       {/* Announce changes only when the visitor makes them, not on every automatic turn. */}
-      <div className="relative mt-6 min-h-56 sm:min-h-44" aria-live={rotating ? 'off' : 'polite'} data-pulse-live>
+      <div
+        className="relative mt-6 min-h-56 sm:min-h-44"
+        aria-live={rotating && !byVisitor ? 'off' : 'polite'}
+        data-pulse-live
+      >
         {quotes.map((quote, i) => (
           <figure
             key={quote.id}
@@ -115,6 +126,19 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
         </div>
         <StepButton direction="next" onClick={() => show(nextIndex(index, quotes.length))} />
       </div>
+      {/* Nothing to pause for visitors who prefer reduced motion: the quote already stands still. */}
+      {!reducedMotion && (
+        <div className="js-only mt-4 text-center">
+          <button
+            type="button"
+            className="font-sans text-sm font-semibold text-accent underline underline-offset-4"
+            onClick={() => setPaused((p) => !p)}
+            data-pulse-toggle
+          >
+            {paused ? 'Play the quotes' : 'Pause the quotes'}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

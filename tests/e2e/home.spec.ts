@@ -72,12 +72,56 @@ test.describe('home page', () => {
     await page.clock.runFor(7000);
     expect(await visibleSlideIndex(page)).toBe(1);
     await page.clock.runFor(5000);
-    // A manual change 5 s into the interval restarts it: 6 s later nothing has moved on.
-    await page.getByRole('button', { name: 'Show quote 4' }).dispatchEvent('click');
+    // A click 5 s into the interval restarts it: 6 s later nothing has moved on, 7 s later it has.
+    // The dot keeps focus, and the carousel still turns once the pointer has left.
+    await page.getByRole('button', { name: 'Show quote 4' }).click();
+    await page.mouse.move(5, 5);
     await page.clock.runFor(6000);
     expect(await visibleSlideIndex(page)).toBe(3);
     await page.clock.runFor(1000);
     expect(await visibleSlideIndex(page)).toBe(4);
+  });
+
+  test('Pulse Thoughts turn on 7 s after a tap on Next @phone', async ({ page, isMobile }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await reachCarousel(page);
+    await pauseClockSoon(page);
+    const next = page.getByRole('button', { name: 'Next quote' });
+    if (isMobile) await next.tap();
+    else {
+      await next.click();
+      await page.mouse.move(5, 5);
+    }
+    expect(await visibleSlideIndex(page)).toBe(1);
+    // The visitor's own change is announced; the turns that follow are not.
+    await expect(page.locator('[data-pulse-live]')).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(7000);
+    expect(await visibleSlideIndex(page)).toBe(2);
+    await expect(page.locator('[data-pulse-live]')).toHaveAttribute('aria-live', 'off');
+  });
+
+  test('Pulse Thoughts hold still while a control has keyboard focus, and while paused', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await reachCarousel(page);
+    await pauseClockSoon(page);
+    await page.mouse.move(5, 5);
+    await page.getByRole('button', { name: 'Previous quote' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Show quote 1', exact: true })).toBeFocused();
+    await page.clock.runFor(15000);
+    expect(await visibleSlideIndex(page)).toBe(0);
+
+    const pause = page.getByRole('button', { name: 'Pause the quotes' });
+    await pause.click();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(15000);
+    expect(await visibleSlideIndex(page)).toBe(0);
+    await page.getByRole('button', { name: 'Play the quotes' }).click();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(7000);
+    expect(await visibleSlideIndex(page)).toBe(1);
   });
 
   test('Pulse Thoughts pause while hovered', async ({ page }) => {
