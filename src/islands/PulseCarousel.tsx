@@ -60,6 +60,8 @@ export default function PulseCarousel({ quotes, interval = 7000 }: { quotes: Pul
     return () => window.clearInterval(timer);
   }, [rotating, turn, interval, quotes.length]);
 
+  // Keyboard focus holds the quotes, but not on the Pause button, whose own state says whether
+  // they turn.
   const onFocus = (event: FocusEvent<HTMLElement>) =>
     setFocused(!event.target.hasAttribute('data-pulse-toggle') && event.target.matches(':focus-visible'));
   const onBlur = (event: FocusEvent<HTMLElement>) => {
