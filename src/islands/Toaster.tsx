@@ -18,13 +18,16 @@ const raise = {
 } satisfies Record<QueuedToast['variant'], typeof toast.info>;
 
 /**
- * Where a toast goes: bottom right, as the Toaster says, unless a modal dialog is open. Such a
- * dialog fills a phone's screen and reaches the bottom of a laptop's, so a toast raised from it
- * (the registry's Missing Fields) goes to the top, over the dialog's heading, rather than over its
- * form and its buttons, where a press would land on the toast.
+ * Where a toast goes: bottom right, as the Toaster says, unless it refuses a press made in a
+ * modal dialog (destructive: Missing Fields, Submission Failed), which leaves the dialog open.
+ * Such a dialog fills a phone's screen and reaches the bottom of a laptop's, so the toast goes to
+ * the top, over the dialog's heading, rather than over its form and its buttons, where the next
+ * press would land on the toast. A success closes its dialog, so its toast stays bottom right.
  */
-const placeNewToast = () =>
-  document.querySelector('[aria-modal="true"], dialog:modal') ? ('top-center' as const) : undefined;
+const placeNewToast = ({ variant }: QueuedToast) =>
+  variant === 'destructive' && document.querySelector('[aria-modal="true"], dialog:modal')
+    ? ('top-center' as const)
+    : undefined;
 
 /**
  * The toast area on every page: sonner's Toaster and toast(), one toast at a time (a new one
@@ -47,7 +50,7 @@ export default function Toaster() {
         id: newest.id,
         description: newest.description,
         duration: newest.duration,
-        position: placeNewToast(),
+        position: placeNewToast(newest),
       });
     };
     const drain = () => presentNewest(takeQueuedToasts());

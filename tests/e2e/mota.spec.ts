@@ -260,6 +260,9 @@ test('the Missing Fields toast leaves the dialog’s form and Submit Idea free t
   await expect(lastToast(page)).toContainText('Missing Fields');
   await submitButton(page).click({ timeout: 2_000 });
   await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.', 'normal');
+  // A success closes the dialog: its toast is where every other toast is, at the bottom.
+  const box = await lastToast(page).boundingBox();
+  expect(box!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
 });
 
 test('a failed submission keeps the dialog open with everything typed', async ({ page }) => {
