@@ -19,6 +19,13 @@ export function headScript() {
     }
   };
   applyStoredChoices();
+  // The site has no page for an explorer type it does not know, so its address gets the
+  // not-found page (data-not-found): the visitor is sent to the quiz before anything is drawn,
+  // without waiting for a script file, and the address leaves the history.
+  if ('notFound' in root.dataset && location.pathname.startsWith('/explorer/')) {
+    root.style.visibility = 'hidden';
+    location.replace('/curious-mind-quiz');
+  }
   // A prerendered page was drawn before it was opened: the visitor may have switched the theme
   // or dismissed the banner since.
   if (document.prerendering) document.addEventListener('prerenderingchange', applyStoredChoices, { once: true });

@@ -212,3 +212,21 @@ test('an unknown explorer type ends at the quiz', async ({ page }) => {
   await page.waitForURL('**/curious-mind-quiz');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Curious Mind Quiz');
 });
+
+test('an unknown explorer type is sent on before the not-found page is drawn, waiting for no script file', async ({
+  page,
+}) => {
+  // On a slow phone a script file comes a round trip or more after the page: the not-found page
+  // would be on screen meanwhile. Every script file is held back here.
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.addInitScript(() => {
+    if (!location.pathname.startsWith('/explorer/')) return;
+    document.addEventListener('DOMContentLoaded', () =>
+      sessionStorage.setItem('notFoundVisibility', getComputedStyle(document.documentElement).visibility),
+    );
+  });
+  await page.goto('/explorer/nope', { waitUntil: 'commit' });
+  await page.waitForURL('**/curious-mind-quiz');
+  // Hidden while it was being read, if it was read at all before the quiz came.
+  expect(await page.evaluate(() => sessionStorage.getItem('notFoundVisibility'))).not.toBe('visible');
+});
