@@ -93,16 +93,18 @@ export function initSiteSearch(): void {
     }));
   const warm = () => void load().catch(() => undefined);
 
+  /** Says `text` and empties the list for the results that follow it, if any. */
+  const settle = (text: string) => {
+    status.textContent = text;
+    list.replaceChildren();
+    list.removeAttribute('aria-busy');
+  };
+
   let latest = 0;
   const run = async () => {
     const query = input.value.trim();
     const ticket = ++latest;
-    if (!query) {
-      list.replaceChildren();
-      list.removeAttribute('aria-busy');
-      status.textContent = '';
-      return;
-    }
+    if (!query) return settle('');
     // In the same task as the key: the first search waits for the index to arrive, and any
     // search for its excerpts. The last results stay, dimmed, until the new ones replace them.
     // Set only when it changes: a live region told the same words again may say them again.
@@ -112,12 +114,7 @@ export function initSiteSearch(): void {
       const { results } = await (await load()).search(query);
       // A newer query is on its way: the excerpts this one would fetch are not wanted.
       if (ticket !== latest) return;
-      if (!results.length) {
-        status.textContent = `Nothing on the site matches “${query}”. Try another word.`;
-        list.replaceChildren();
-        list.removeAttribute('aria-busy');
-        return;
-      }
+      if (!results.length) return settle(`Nothing on the site matches “${query}”. Try another word.`);
       // Each result's excerpt is a file of its own. They are shown in order as they arrive, the
       // first as soon as it is here, not all at once when the slowest one is.
       const excerpts = results.slice(0, MAX_RESULTS).map((result) => result.data());
@@ -126,11 +123,8 @@ export function initSiteSearch(): void {
       for (const [index, excerpt] of excerpts.entries()) {
         const item = await excerpt;
         if (ticket !== latest) return;
-        if (index === 0) {
-          status.textContent = `${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`;
-          list.replaceChildren();
-          list.removeAttribute('aria-busy');
-        }
+        if (index === 0)
+          settle(`${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`);
         list.append(resultItem(item));
       }
     } catch (error) {

@@ -8,6 +8,14 @@ async function reachCarousel(page: Page) {
   await page.locator('[data-pulse-carousel]').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island:has([data-pulse-carousel])')).not.toHaveAttribute('ssr');
 }
+/** The home page on Playwright's clock, scrolled to the carousel, with the pointer away from it. */
+async function openCarouselOnClock(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  await reachCarousel(page);
+  await pauseClockSoon(page);
+  await page.mouse.move(5, 5);
+}
 const visibleSlideIndex = (page: Page) =>
   slides(page).evaluateAll((all) =>
     all.findIndex((el) => !(el as HTMLElement).hidden && getComputedStyle(el).display !== 'none'),
@@ -64,11 +72,7 @@ test.describe('home page', () => {
   });
 
   test('Pulse Thoughts advance every 7 s and any change restarts the timer', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/');
-    await reachCarousel(page);
-    await pauseClockSoon(page);
-    await page.mouse.move(5, 5);
+    await openCarouselOnClock(page);
     await page.clock.runFor(7000);
     expect(await visibleSlideIndex(page)).toBe(1);
     await page.clock.runFor(5000);
@@ -83,10 +87,7 @@ test.describe('home page', () => {
   });
 
   test('Pulse Thoughts turn on 7 s after a tap on Next @phone', async ({ page, isMobile }) => {
-    await page.clock.install();
-    await page.goto('/');
-    await reachCarousel(page);
-    await pauseClockSoon(page);
+    await openCarouselOnClock(page);
     const next = page.getByRole('button', { name: 'Next quote' });
     if (isMobile) await next.tap();
     else {
@@ -102,11 +103,7 @@ test.describe('home page', () => {
   });
 
   test('Pulse Thoughts hold still while a control has keyboard focus, and while paused', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/');
-    await reachCarousel(page);
-    await pauseClockSoon(page);
-    await page.mouse.move(5, 5);
+    await openCarouselOnClock(page);
     await page.getByRole('button', { name: 'Previous quote' }).focus();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Show quote 1', exact: true })).toBeFocused();
@@ -125,10 +122,7 @@ test.describe('home page', () => {
   });
 
   test('Pulse Thoughts pause while hovered', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/');
-    await reachCarousel(page);
-    await pauseClockSoon(page);
+    await openCarouselOnClock(page);
     await page.locator('[data-pulse-carousel]').hover();
     await page.clock.runFor(15000);
     expect(await visibleSlideIndex(page)).toBe(0);
@@ -136,11 +130,7 @@ test.describe('home page', () => {
 
   test('Pulse Thoughts stay still for visitors who prefer reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
-    await page.goto('/');
-    await reachCarousel(page);
-    await pauseClockSoon(page);
-    await page.mouse.move(5, 5);
+    await openCarouselOnClock(page);
     await page.clock.runFor(21000);
     expect(await visibleSlideIndex(page)).toBe(0);
   });

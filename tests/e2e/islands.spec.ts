@@ -260,6 +260,16 @@ test.describe('no press on an island is lost while its code is on its way', () =
     await expect(page.locator('[data-pulse-dot]').nth(1)).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('Pulse Thoughts: Pause the quotes pressed while the code is on its way', async ({ page }) => {
+    const release = await openHeld(page, '/');
+    const pause = page.getByRole('button', { name: 'Pause the quotes' });
+    await pause.scrollIntoViewIfNeeded();
+    await pause.click();
+    await expect(ssr(page, '[data-pulse-carousel]')).toHaveCount(1);
+    release();
+    await expect(page.getByRole('button', { name: 'Play the quotes' })).toBeVisible();
+  });
+
   test('the forum: a post typed and sent during load is posted', async ({ page }) => {
     const release = await openHeld(page, '/forum');
     const text = `Held press ${Date.now().toString(36)}`;

@@ -30,6 +30,15 @@ async function carryToasts(
 
 const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
 
+/** The home page on Playwright's clock, showing a 5 s toast carried over from a previous page. */
+async function openWithTimedToast(page: Page, title: string) {
+  await page.clock.install();
+  await carryToasts(page, [{ title, duration: 5000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await pauseClockSoon(page);
+}
+
 test('a toast left by the previous page is shown on the next one', async ({ page }) => {
   await carryToasts(page, [{ title: 'Welcome!', description: 'Carried across a navigation.', variant: 'success' }]);
   await page.goto('/');
@@ -81,11 +90,7 @@ test('a page without a toast runs no React at all', async ({ page }) => {
 });
 
 test('auto-dismisses after its duration, pausing while hovered', async ({ page }) => {
-  await page.clock.install();
-  await carryToasts(page, [{ title: 'Timed', duration: 5000 }]);
-  await page.goto('/');
-  await expect(toast(page)).toBeVisible();
-  await pauseClockSoon(page);
+  await openWithTimedToast(page, 'Timed');
   await toast(page).hover();
   await page.clock.runFor(8000);
   await expect(toast(page)).toBeVisible();
@@ -150,11 +155,7 @@ test('the close button dismisses a toast', async ({ page }) => {
 });
 
 test('the timer also pauses while the toast has keyboard focus', async ({ page }) => {
-  await page.clock.install();
-  await carryToasts(page, [{ title: 'Focused', duration: 5000 }]);
-  await page.goto('/');
-  await expect(toast(page)).toBeVisible();
-  await pauseClockSoon(page);
+  await openWithTimedToast(page, 'Focused');
   await page.getByRole('button', { name: 'Dismiss notification' }).focus();
   await page.clock.runFor(8000);
   await expect(toast(page)).toBeVisible();
@@ -164,11 +165,7 @@ test('the timer also pauses while the toast has keyboard focus', async ({ page }
 });
 
 test('after F8, the timer pauses while focus is in the toast area and runs again once it leaves', async ({ page }) => {
-  await page.clock.install();
-  await carryToasts(page, [{ title: 'Reached by F8', duration: 5000 }]);
-  await page.goto('/');
-  await expect(toast(page)).toBeVisible();
-  await pauseClockSoon(page);
+  await openWithTimedToast(page, 'Reached by F8');
   await page.keyboard.press('F8');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-sonner-toaster]')))).toBe(true);
   await page.clock.runFor(8000);
