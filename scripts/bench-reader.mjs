@@ -235,14 +235,6 @@ export async function timePress(page, { act, answer, pending, mode = 'first' }) 
   return { ms: r.answerAt - r.inputAt, pendingMs: r.pendingAt - r.inputAt, afterLoadMs: r.inputAt - r.loadedAt };
 }
 
-/** Times an input that leads to another page: from the input to that page's first paint. */
-export async function timeNavigation(page, { act, arrives, mode = 'first' }) {
-  await page.evaluate(`window.__bench.watchNavigation('${mode}')`);
-  await Promise.all([page.waitForURL(arrives, { waitUntil: 'commit', timeout: ANSWER_TIMEOUT_MS }), act(page)]);
-  const { ms, via } = await withTimeout(page.evaluate('window.__bench.arrival()'), 'navigation');
-  return { ms, via };
-}
-
 /** Runs in the page: whether the element shows within the viewport, unscrolled. */
 function inViewport(element) {
   const box = element.getBoundingClientRect();

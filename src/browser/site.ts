@@ -6,8 +6,12 @@ import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
 import { initThemeToggle } from './theme-toggle';
 import { whenShown } from './when-shown';
+import { whenIdle } from './when-idle';
+import { prerenderLinksInView } from './prerender-in-view';
 
 whenShown(() => recordVisit());
+// Only a page in front of the reader guesses where the reader goes next.
+whenShown(() => whenIdle(prerenderLinksInView));
 initHeaderMenus();
 initBanner();
 initDialogFallback();

@@ -2,17 +2,21 @@ import type { FIRST_LIGHT_PATH } from './konami';
 import type { QUIZ_PATH, explorerPath } from './quiz';
 import type { EARLY_ACCESS_REDIRECT_PATH } from './signups';
 
+/** The mark src/browser/prerender-in-view.ts puts on the links whose pages are prerendered. */
+export const PRERENDER_MARK = 'data-prerender';
+
 /**
- * The Speculation Rules every page carries (BaseLayout): the browser fetches the page behind a
- * link once the reader points at it or starts to press it, and the tap's navigation is served
- * from that fetch. Pages merely in view are not fetched: on a slow link they shared the bandwidth
- * with the reader's own next tap. And prefetch only, no prerender: on a slow phone, a prerender
- * started at the touch fetched the page a second time and loaded its scripts and images beside
- * it, and the next page appeared later than it does from the prefetch alone. A press that leads
- * to one page known in advance prerenders it instead (prerenderPageRules).
+ * The Speculation Rules every page carries (BaseLayout). Every link's page is fetched once the
+ * reader points at the link or starts to press it, and the tap's navigation is served from that
+ * fetch. The page behind the link nearest the middle of a rested view, which carries
+ * PRERENDER_MARK (prerender-in-view.ts), is prerendered: a tap on it shows a page already drawn,
+ * where a page fetched at the touch was still to be parsed and painted after the tap. Pages are
+ * not prerendered at the touch itself: on a slow phone that fetched the page a second time beside
+ * the prefetch, and it appeared later than from the prefetch alone.
  */
 export const SPECULATION_RULES = JSON.stringify({
   prefetch: [{ source: 'document', where: { selector_matches: 'a' }, eagerness: 'moderate' }],
+  prerender: [{ source: 'document', where: { selector_matches: `a[${PRERENDER_MARK}]` }, eagerness: 'immediate' }],
 });
 
 /**

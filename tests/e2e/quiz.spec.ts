@@ -129,8 +129,8 @@ test('the last answer has its portal prerendered during the pause, and the redir
   for (const [q, choice] of choicesFor([3, 5, 5, 4]).entries())
     await page.getByRole('button', { name: questions[q].options[choice].text, exact: true }).click();
   await expect(questionHeading(page)).toHaveText(/Reading your answers/);
-  await expect.poll(() => fetched.prerendered).toEqual(['/explorer/wayfinder']);
-  await expect.poll(() => fetched.pages).toEqual(['/explorer/wayfinder']);
+  await expect.poll(() => fetched.prerendered).toContain('/explorer/wayfinder');
+  await expect.poll(() => fetched.pages).toContain('/explorer/wayfinder');
   // The quiz's own rules, valid under the page's policy, beside the page's.
   await expect.poll(() => fetched.ruleSets).toEqual(['valid', 'valid']);
   await page.waitForURL('**/explorer/wayfinder');

@@ -158,8 +158,8 @@ test.describe('Early access', () => {
     await page.goto('/early-access-signup');
     await page.getByPlaceholder('Enter your email address').fill('reader@example.com');
     await Promise.all([page.waitForRequest(isMailto), page.getByRole('button', { name: 'Get Early Access' }).click()]);
-    await expect.poll(() => fetched.prerendered).toEqual(['/gift-essay']);
-    await expect.poll(() => fetched.pages).toEqual(['/gift-essay']);
+    await expect.poll(() => fetched.prerendered).toContain('/gift-essay');
+    await expect.poll(() => fetched.pages).toContain('/gift-essay');
     // The redirect comes 1.5 s after the press, on the real clock: the page's timing is read.
     await page.waitForURL('**/gift-essay');
     expect(await deliveryType(page)).toBe('navigational-prefetch');
