@@ -304,7 +304,10 @@ async function measureRoutes(browser) {
       const { context, page } = await openTabReader(browser);
       const bodies = [];
       const onResponse = (response) => {
-        if (response.request().resourceType() === 'script') bodies.push(response.buffer().catch(() => Buffer.alloc(0)));
+        // This page's own scripts, not those of the page it prerenders.
+        const request = response.request();
+        if (request.resourceType() === 'script' && request.frame() === page.mainFrame())
+          bodies.push(response.buffer().catch(() => Buffer.alloc(0)));
       };
       page.on('response', onResponse);
       try {
