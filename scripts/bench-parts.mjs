@@ -8,19 +8,68 @@
 // `target` is what the reader presses (tapped, unless `act` says otherwise; `prepare` fills a form
 // first, untimed). `kind` sets the target time: 'local' answers without the server, 'server'
 // needs a round trip (and shows a pending state meanwhile), 'navigation' ends in another page's
-// first paint. `next` are further presses on the same page, timed after the first. The parts are
-// pressed in Playwright, but for 'navigation': those lead to a page the site prerenders, which
-// Chromium does not do under Playwright, so they are pressed in puppeteer
-// (scripts/bench-prerendered.mjs), and their `target` and `act` take a puppeteer page.
+// first paint. `next` are further presses on the same page, timed after the first. `target`,
+// `prepare` and `act` take a puppeteer page (scripts/bench-reader.mjs); `target` resolves to the
+// element, found as a reader finds it: by its role and name where it has them.
 
 import { KONAMI_SEQUENCE } from '../src/lib/konami.ts';
 
 const ESSAY = '/essays/philosophy/golden-age';
 
-const button = (name) => (page) => page.getByRole('button', { name, exact: true });
+/** CSS for the elements of each role the parts press, as the browser gives them that role. */
+const ROLES = {
+  button: 'button, [role="button"], input[type="submit"], input[type="button"]',
+  tab: '[role="tab"]',
+  group: '[role="group"], fieldset',
+  list: 'ul, ol, [role="list"]',
+  searchbox: 'input[type="search"], [role="searchbox"]',
+};
+/**
+ * Finds, in the page, the first element of `role` whose name (its aria-label, else its label's
+ * text, else its own) is `name` (or, `exact` false, contains it) and is rendered, as a reader finds it; `within` names
+ * one to search inside. The page's own DOM is read, not the accessibility tree, which leaves out
+ * what content-visibility skips below the screen.
+ */
+function findByRole({ role, name, exact = true, within, nth = 0 }) {
+  const nameOf = (el) =>
+    (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const matches = (el, query) =>
+    !query.name || (query.exact === false ? nameOf(el).includes(query.name) : nameOf(el) === query.name);
+  const all = (root, query) =>
+    [...root.querySelectorAll(query.css)].filter((el) => matches(el, query) && el.checkVisibility());
+  const root = within ? all(document, within)[0] : document;
+  return root ? (all(root, { css: role, name, exact })[nth] ?? null) : null;
+}
+/** The element `query` names (findByRole, roles given as ROLES keys), once it is rendered. */
+const find =
+  ({ role, within, ...query }) =>
+  async (page) =>
+    (
+      await page.waitForFunction(
+        findByRole,
+        {},
+        {
+          ...query,
+          role: ROLES[role] ?? role,
+          within: within && { ...within, css: ROLES[within.role] ?? within.role },
+        },
+      )
+    ).asElement();
+/** The field whose label contains `label`, tapped, as a reader starts to fill it. */
+const tapField = async (page, label) => {
+  const field = await page.waitForFunction(
+    (text) =>
+      [...document.querySelectorAll('label')].find((l) => l.textContent.includes(text) && l.control?.checkVisibility())
+        ?.control ?? null,
+    {},
+    label,
+  );
+  await field.asElement().tap();
+};
+const button = (name) => find({ role: 'button', name });
 /** Taps a field and types into it, as a reader fills a form. */
 const typeInto = (label, text) => async (page) => {
-  await page.getByLabel(label).tap();
+  await tapField(page, label);
   await page.keyboard.type(text);
 };
 /**
@@ -36,10 +85,10 @@ const pressKeys = async (page, keys) => {
   }
 };
 const typeAtPace = (label, text) => async (page) => {
-  await page.getByLabel(label).tap();
+  await tapField(page, label);
   await pressKeys(page, [...text]);
 };
-const firstAnswer = (page) => page.getByRole('list', { name: 'Your answer' }).getByRole('button').first();
+const firstAnswer = find({ role: 'button', within: { role: 'list', name: 'Your answer', exact: false } });
 
 const quizSteps = [2, 3, 4].map((number) => ({
   name: 'Quiz: an answer, the next question',
@@ -54,7 +103,7 @@ export const PARTS = [
     name: 'Header: Menu',
     route: ESSAY,
     kind: 'local',
-    target: (page) => page.locator('header summary[aria-label="Menu"]'),
+    target: find({ role: 'header summary', name: 'Menu' }),
     answer: () => window.__bench.shown('header details[open] nav a', 'Engage Hub'),
   },
   {
@@ -68,7 +117,7 @@ export const PARTS = [
         // The index's files come from the server on the first search.
         name: 'Search: results for a word',
         kind: 'server',
-        target: (page) => page.getByRole('searchbox'),
+        target: find({ role: 'searchbox' }),
         act: typeAtPace('Search essays', 'carob'),
         mode: 'last',
         answer: () => window.__bench.shown('dialog[open] [role="status"]', '“carob”'),
@@ -119,14 +168,14 @@ export const PARTS = [
     name: 'Home: Start Here guide',
     route: '/',
     kind: 'local',
-    target: (page) => page.getByRole('button', { name: 'Start Here' }),
+    target: find({ role: 'button', name: 'Start Here', exact: false }),
     answer: () => window.__bench.dialog('Welcome, Curious Mind'),
   },
   {
     name: 'Home: endorsement dialog',
     route: '/',
     kind: 'local',
-    target: (page) => page.locator('main button[aria-haspopup="dialog"]').first(),
+    target: find({ role: 'main button[aria-haspopup="dialog"]' }),
     answer: () => window.__bench.dialog(),
   },
   {
@@ -149,7 +198,7 @@ export const PARTS = [
     name: 'Book: a tab',
     route: '/book',
     kind: 'local',
-    target: (page) => page.getByRole('tab', { name: 'Editorial Praise' }),
+    target: find({ role: 'tab', name: 'Editorial Praise', exact: false }),
     answer: () => window.__bench.tab('Editorial Praise'),
   },
   {
@@ -164,7 +213,7 @@ export const PARTS = [
     name: 'Line Bank: a chip',
     route: '/line-bank',
     kind: 'local',
-    target: (page) => page.getByRole('group', { name: 'Filter lines by category' }).getByRole('button').nth(1),
+    target: find({ role: 'button', within: { role: 'group', name: 'Filter lines by category', exact: false }, nth: 1 }),
     answer: () =>
       document.querySelectorAll('[aria-label="Filter lines by category"] button')[1]?.getAttribute('aria-pressed') ===
       'true',
@@ -173,7 +222,7 @@ export const PARTS = [
     name: 'Line Bank: Copy',
     route: '/line-bank',
     kind: 'local',
-    target: (page) => page.getByRole('button', { name: 'Copy' }).first(),
+    target: find({ role: 'button', name: 'Copy', exact: false }),
     answer: () => window.__bench.toast('Copied to clipboard!'),
   },
   // The quiz and the explorer portals.
@@ -197,7 +246,7 @@ export const PARTS = [
     name: 'Explorer: Take Quiz Again',
     route: '/explorer/illuminator',
     kind: 'navigation',
-    target: (page) => page.waitForSelector('::-p-aria([name="Take Quiz Again"][role="button"])'),
+    target: button('Take Quiz Again'),
     arrives: (url) => url.pathname === '/curious-mind-quiz',
   },
   // The forum.
@@ -219,13 +268,13 @@ export const PARTS = [
       {
         name: 'Forum: Dialogue Scroll tab',
         kind: 'local',
-        target: (page) => page.getByRole('tab', { name: 'Dialogue Scroll' }),
+        target: find({ role: 'tab', name: 'Dialogue Scroll', exact: false }),
         answer: () => window.__bench.tab('Dialogue Scroll'),
       },
       {
         name: 'Forum: an earlier page',
         kind: 'server',
-        target: (page) => page.getByRole('button', { name: 'Earlier' }),
+        target: find({ role: 'button', name: 'Earlier', exact: false }),
         pending: () => window.__bench.shown('[role="status"]', 'Gathering the conversation'),
         answer: () => window.__bench.shown('p', ', page '),
       },
@@ -271,7 +320,7 @@ export const PARTS = [
       {
         name: 'Registry: an older page',
         kind: 'server',
-        target: (page) => page.getByRole('button', { name: 'Older' }),
+        target: find({ role: 'button', name: 'Older', exact: false }),
         pending: () => window.__bench.shown('[role="status"]', 'Opening the registry'),
         answer: () => window.__bench.shown('p', 'Ideas 51–'),
       },
@@ -281,7 +330,7 @@ export const PARTS = [
     name: 'Registry: filter',
     route: '/mota',
     kind: 'server',
-    target: (page) => page.getByRole('searchbox', { name: 'Filter the registry' }),
+    target: find({ role: 'searchbox', name: 'Filter the registry', exact: false }),
     act: typeAtPace('Filter the registry', 'lantern'),
     mode: 'last',
     pending: () => window.__bench.shown('[role="status"]', 'Opening the registry'),

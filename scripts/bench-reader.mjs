@@ -4,9 +4,17 @@
 // input to the first frame that shows its answer, a route's first and largest contentful paint,
 // and the time from a tap on a link to the next page's first paint.
 //
+// Driven through puppeteer, which attaches to the browser's tab. Chromium refuses to prerender
+// while a DevTools session is attached straight to the page, as Playwright's is; through the tab
+// it prerenders as on a phone, so the bench sees both a prerendered page's speed and what drawing
+// one costs the presses made meanwhile. The page's throttling carries over to a page a prerender
+// activates.
+//
 // How "the first frame that shows the answer" is found. The input's time is the event's own
-// timeStamp (touchstart for a tap, keydown for a key), stamped by the browser when the input
-// arrived, so a busy main thread cannot hide the wait. From just before the input, a script in the
+// timeStamp (touchend for a tap: the finger lifting, from which the browser makes the click;
+// keydown for a key), stamped by the browser when the input arrived, so a busy main thread cannot
+// hide the wait. Not touchstart: a real finger rests on the glass before it lifts, and puppeteer
+// lifts it only once the page has handled the touch, which added that handling to every tap. From just before the input, a script in the
 // page checks the answer (a condition on what is on screen: a dialog's heading visible, a toast
 // with its words, a chip pressed) once per animation frame, in requestAnimationFrame, which runs
 // right before the browser renders the frame: the first check that passes is in the first frame
@@ -21,6 +29,7 @@
 // Everything observed is what a reader sees (roles, visible text, open dialogs), never the
 // site's own loading machinery, so the bench measures any build of the site the same way.
 import { devices } from '@playwright/test';
+import puppeteer from 'puppeteer-core';
 
 export const PROFILE = {
   cpuSlowdown: 4,
@@ -33,7 +42,7 @@ export const PROFILE = {
 
 /**
  * Runs in every document before the page's own scripts: stamps inputs and checks answers.
- * Must stay self-contained (Playwright sends its source to the page).
+ * Must stay self-contained (puppeteer sends its source to the page).
  */
 export function probe() {
   const INPUT_KEY = 'bench:input';
@@ -49,8 +58,8 @@ export function probe() {
       sessionStorage.setItem(INPUT_KEY, String(performance.timeOrigin + event.timeStamp));
     }
   };
-  // A tap starts with touchstart, a key with keydown: one stamp per press.
-  for (const type of ['touchstart', 'keydown']) addEventListener(type, onInput, { capture: true, passive: true });
+  // A tap ends with touchend, a key starts with keydown: one stamp per press.
+  for (const type of ['touchend', 'keydown']) addEventListener(type, onInput, { capture: true, passive: true });
 
   const afterFrame = (callback) =>
     globalThis.scheduler?.postTask
@@ -146,8 +155,8 @@ export function probe() {
           if (!paint) return;
           observer.disconnect();
           const input = Number(sessionStorage.getItem(INPUT_KEY));
-          // How the page came: 'prerender' when activated from one (the presses the bench makes
-          // through puppeteer), else how it was fetched (a link's page comes from its prefetch).
+          // How the page came: 'prerender' when activated from one, else how it was fetched
+          // (a link's page fetched ahead is a 'navigational-prefetch').
           const entry = performance.getEntriesByType('navigation')[0];
           const via = entry?.activationStart > 0 ? 'prerender' : entry?.deliveryType || 'network';
           resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime, via });
@@ -174,29 +183,37 @@ export function probe() {
   };
 }
 
+/** The Chromium the reader uses, headless. */
+export const launchReaderBrowser = ({ executablePath, args }) =>
+  puppeteer.launch({ executablePath, args, headless: true });
+
 /**
  * A new browser context (a fresh profile: no cache, no storage) with one page, throttled as a
  * mid-range phone on a slow mobile network.
  */
 export async function openReader(browser, origin) {
-  const context = await browser.newContext({
-    ...devices['Pixel 7'],
-    viewport: { width: PROFILE.width, height: PROFILE.height },
-  });
+  const context = await browser.createBrowserContext();
   // Copy and Share write to the clipboard, as a visitor's browser lets a page after a tap.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  await context.addInitScript(probe);
+  await context.overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
+  const phone = devices['Pixel 7'];
+  await page.setUserAgent({ userAgent: phone.userAgent });
+  await page.setViewport({
+    width: PROFILE.width,
+    height: PROFILE.height,
+    deviceScaleFactor: phone.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await page.emulateCPUThrottling(PROFILE.cpuSlowdown);
+  await page.emulateNetworkConditions({
     offline: false,
     latency: PROFILE.latencyMs,
-    downloadThroughput: PROFILE.downloadBitsPerSecond / 8,
-    uploadThroughput: PROFILE.uploadBitsPerSecond / 8,
+    download: PROFILE.downloadBitsPerSecond / 8,
+    upload: PROFILE.uploadBitsPerSecond / 8,
   });
+  await page.evaluateOnNewDocument(probe);
+  page.setDefaultTimeout(10_000);
   return { context, page };
 }
 
@@ -233,6 +250,36 @@ export async function timePress(page, { act, answer, pending, mode = 'first' }) 
   await act(page);
   const r = await withTimeout(page.evaluate('window.__bench.result()'), 'press');
   return { ms: r.answerAt - r.inputAt, pendingMs: r.pendingAt - r.inputAt, afterLoadMs: r.inputAt - r.loadedAt };
+}
+
+/** The input that opens a prerendered page ends the page it was given in; that is no failure. */
+const leftForThePrerender = (error) => error?.name === 'TargetCloseError';
+
+/**
+ * Times an input that leads to another page, from the input to that page's first contentful
+ * paint; `via` says how the page came (prerender, navigational-prefetch, cache or network).
+ */
+export async function timeNavigation(page, { act, arrives, mode = 'first' }) {
+  await page.evaluate(`window.__bench.watchNavigation('${mode}')`);
+  await act(page).catch((error) => {
+    if (!leftForThePrerender(error)) throw error;
+  });
+  // The page object follows the prerender's activation: its address says when it has come.
+  // Puppeteer runs no script on a prerendered page's new document, so the probe is added now;
+  // what it reads (the paint entries, the input's time) is kept by the page.
+  let waiting = true;
+  const arrival = async () => {
+    while (waiting && !arrives(new URL(await page.evaluate('location.href').catch(() => 'about:blank')))) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!(await page.evaluate('Boolean(window.__bench)'))) await page.evaluate(probe);
+    return page.evaluate('window.__bench.arrival()');
+  };
+  try {
+    return await withTimeout(arrival(), 'navigation');
+  } finally {
+    waiting = false;
+  }
 }
 
 /** Runs in the page: whether the element shows within the viewport, unscrolled. */

@@ -6,8 +6,7 @@
 // the next page's first paint. Then, as context: Lighthouse (one run per route), the JavaScript
 // each route loads, the build time of the real site and of a generated 1,000-essay site, and the
 // embedded backend (scripts/bench-backend.mjs). Pages fetched ahead get the slow network from
-// scripts/bench-prefetch-network.mjs: Chromium's throttling does not reach them. The presses that
-// open a prerendered page are made through puppeteer (scripts/bench-prerendered.mjs). Prints tables
+// scripts/bench-prefetch-network.mjs: Chromium's throttling does not reach them. Prints tables
 // with each figure's target and writes bench/report.json. Numbers, not assertions: timings never
 // go in tests, and the deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
 //
@@ -30,8 +29,16 @@ import { backendGoalsMet, backendThroughput, printBackend } from './bench-backen
 import { PARTS, ROUTES } from './bench-parts.mjs';
 import { startPrefetchNetwork } from './bench-prefetch-network.mjs';
 import { COMPRESSION_DONE } from './static-site.mjs';
-import { launchTabBrowser, measurePrerenderedPart, openTabReader, timeTabNavigation } from './bench-prerendered.mjs';
-import { PROFILE, load, openReader, paints, reachPart, timePress } from './bench-reader.mjs';
+import {
+  PROFILE,
+  launchReaderBrowser,
+  load,
+  openReader,
+  paints,
+  reachPart,
+  timeNavigation,
+  timePress,
+} from './bench-reader.mjs';
 import { TARGETS, formatSummary, meets, summarize, targetsFor } from './bench-stats.mjs';
 
 const { values: options } = parseArgs({
@@ -147,7 +154,7 @@ async function seed() {
 
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage'];
 const launchBrowser = () =>
-  chromium.launch(CHROME ? { executablePath: CHROME, args: ['--headless', ...CHROME_ARGS] } : {});
+  launchReaderBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS });
 
 /**
  * One page load in a fresh profile and the timed first press on it, in one of two cases:
@@ -163,9 +170,12 @@ async function measurePart(browser, part, scenario) {
   const later = {};
   try {
     await load(page, `${BASE}${part.route}`);
-    const target = part.target?.(page);
-    const scroll = () => target.scrollIntoViewIfNeeded();
-    const onFirstScreen = await reachPart(page, target, scroll, scenario, AFTER_LOAD_MS);
+    const target = part.target ? await part.target(page) : null;
+    const onFirstScreen = await reachPart(page, target, () => target.scrollIntoView(), scenario, AFTER_LOAD_MS);
+    if (part.kind === 'navigation') {
+      const { ms, via } = await timeNavigation(page, { ...part, act: part.act ?? (() => target.tap()) });
+      return { first: { ms, via, onFirstScreen }, later };
+    }
     const first = { ...(await timeInput(page, part).catch((error) => failure(part, error))), onFirstScreen };
     // A first press lost (nothing on screen) leaves the page as it was: the next presses still
     // tell something. One that took the reader to another page does not.
@@ -184,7 +194,7 @@ async function measurePart(browser, part, scenario) {
 
 async function timeInput(page, part) {
   await part.prepare?.(page);
-  const act = part.act ?? ((p) => part.target(p).tap());
+  const act = part.act ?? (async (p) => (await part.target(p)).tap());
   return timePress(page, { ...part, act });
 }
 
@@ -202,34 +212,18 @@ function failure(part, error) {
 async function measurePresses(browser) {
   const parts = PARTS.filter((p) => wanted('presses', p.name, p.route, ...(p.next ?? []).map((s) => s.name)));
   const samples = new Map(parts.map((p) => [p.name, { afterLoad: [], inView: [], later: {} }]));
-  const tabBrowser = parts.some((p) => p.kind === 'navigation')
-    ? await launchTabBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS })
-    : null;
-  const measure = async (part, scenario) =>
-    part.kind === 'navigation'
-      ? {
-          first: await measurePrerenderedPart(tabBrowser, BASE, part, scenario, AFTER_LOAD_MS).catch((error) =>
-            failure(part, error),
-          ),
-          later: {},
-        }
-      : measurePart(browser, part, scenario);
-  try {
-    for (let run = 1; run <= RUNS; run++) {
-      for (const part of parts) {
-        const entry = samples.get(part.name);
-        const shown = [];
-        for (const scenario of ['afterLoad', 'inView']) {
-          const { first, later } = await measure(part, scenario);
-          entry[scenario].push(first);
-          shown.push(first.ms === null ? 'no answer' : `${Math.round(first.ms)} ms`);
-          for (const [name, list] of Object.entries(later)) (entry.later[name] ??= []).push(...list);
-        }
-        console.log(`  run ${run}/${RUNS} ${part.name}: ${shown.join(', ')}`);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const part of parts) {
+      const entry = samples.get(part.name);
+      const shown = [];
+      for (const scenario of ['afterLoad', 'inView']) {
+        const { first, later } = await measurePart(browser, part, scenario);
+        entry[scenario].push(first);
+        shown.push(first.ms === null ? 'no answer' : `${Math.round(first.ms)} ms`);
+        for (const [name, list] of Object.entries(later)) (entry.later[name] ??= []).push(...list);
       }
+      console.log(`  run ${run}/${RUNS} ${part.name}: ${shown.join(', ')}`);
     }
-  } finally {
-    await tabBrowser?.close();
   }
   const row = (part, route, lists) => {
     const targets = targetsFor(part);
@@ -292,8 +286,7 @@ function networkQuiet(page, ms = 500) {
  * Each key route in a fresh profile: its first and largest contentful paint and the scripts it
  * loads before any press (until the network has been quiet for 0.5 s, 1 s after the load event at
  * the earliest). Then the reader scrolls an internal link to the middle of the view, reads it
- * (READ_LINK_MS) and taps it, timed to the next page's first paint. Through puppeteer, where
- * Chromium prerenders as on a phone (scripts/bench-prerendered.mjs).
+ * (READ_LINK_MS) and taps it, timed to the next page's first paint.
  */
 async function measureRoutes(browser) {
   const rows = [];
@@ -301,10 +294,10 @@ async function measureRoutes(browser) {
     const runs = [];
     let scripts = null;
     for (let run = 1; run <= RUNS; run++) {
-      const { context, page } = await openTabReader(browser);
+      const { context, page } = await openReader(browser, BASE);
       const bodies = [];
       const onResponse = (response) => {
-        // This page's own scripts, not those of the page it prerenders.
+        // This page's own scripts, not those of a page prerendered from it.
         const request = response.request();
         if (request.resourceType() === 'script' && request.frame() === page.mainFrame())
           bodies.push(response.buffer().catch(() => Buffer.alloc(0)));
@@ -326,7 +319,7 @@ async function measureRoutes(browser) {
         const target = await firstVisible(page, link);
         await target.evaluate((a) => a.scrollIntoView({ block: 'center' }));
         await new Promise((resolve) => setTimeout(resolve, READ_LINK_MS));
-        const next = await timeTabNavigation(page, {
+        const next = await timeNavigation(page, {
           act: () => target.tap(),
           arrives: (url) => url.pathname !== route,
         }).catch((error) => failure({ name: `link on ${route}` }, error));
@@ -523,15 +516,7 @@ if (browserParts) {
       console.log('Pressing every interactive part…');
       report.presses = await measurePresses(browser);
       console.log('Loading the key routes…');
-      const tabBrowser = await launchTabBrowser({
-        executablePath: CHROME ?? chromium.executablePath(),
-        args: CHROME_ARGS,
-      });
-      try {
-        report.routes = await measureRoutes(tabBrowser);
-      } finally {
-        await tabBrowser.close();
-      }
+      report.routes = await measureRoutes(browser);
     } finally {
       await browser.close();
     }
