@@ -40,8 +40,11 @@ function findByRole({ role, name, exact = true, within, nth = 0 }) {
   const root = within ? all(document, within)[0] : document;
   return root ? (all(root, { css: role, name, exact })[nth] ?? null) : null;
 }
-/** The element `query` names (findByRole, roles given as ROLES keys), once it is rendered. */
-const find =
+/**
+ * The element `query` names (findByRole; `role` is a ROLES key or a CSS selector), once it is
+ * rendered.
+ */
+export const find =
   ({ role, within, ...query }) =>
   async (page) =>
     (

@@ -26,7 +26,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEV_ANON_KEY } from '../supabase/local/dev-anon-key.mjs';
 import { backendGoalsMet, backendThroughput, printBackend } from './bench-backend.mjs';
-import { PARTS, ROUTES } from './bench-parts.mjs';
+import { PARTS, ROUTES, find } from './bench-parts.mjs';
 import { startPrefetchNetwork } from './bench-prefetch-network.mjs';
 import { COMPRESSION_DONE } from './static-site.mjs';
 import {
@@ -316,7 +316,7 @@ async function measureRoutes(browser) {
             gzipBytes: loaded.reduce((s, b) => s + gzipSync(b).length, 0),
           };
         }
-        const target = await firstVisible(page, link);
+        const target = await find({ role: link })(page);
         await target.evaluate((a) => a.scrollIntoView({ block: 'center' }));
         await new Promise((resolve) => setTimeout(resolve, READ_LINK_MS));
         const next = await timeNavigation(page, {
@@ -346,14 +346,6 @@ async function measureRoutes(browser) {
     console.log(`  ${route}: FCP ${formatSummary(rows.at(-1).fcp)}, next paint ${formatSummary(next)}`);
   }
   return rows;
-}
-
-/** The first element matching `selector` that is rendered (a menu's copy of a link may be hidden). */
-async function firstVisible(page, selector) {
-  for (const handle of await page.$$(selector)) {
-    if (await handle.evaluate((element) => element.checkVisibility())) return handle;
-  }
-  throw new Error(`no visible ${selector}`);
 }
 
 // Each run is a first visit: a fresh browser profile, so nothing carries over from the last.

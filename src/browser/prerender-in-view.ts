@@ -3,8 +3,9 @@ import { PRERENDER_MARK } from '../lib/speculation-rules';
 
 /**
  * One page prerendered at a time, as Chromium itself guesses one next page on a phone. Drawing a
- * page takes the phone's processor beside the reader's presses: under the bench's phone, a press
- * made while one page was drawn came up to 15 ms later, and while two were, up to 40 ms.
+ * page takes the phone's processor beside the reader's presses: under the bench's phone, most
+ * presses made meanwhile came up to 15 ms later (Get Early Access about 60), and with two pages
+ * drawn at once, up to 40 ms later.
  */
 const PAGES_AT_ONCE = 1;
 /** The view counts as rested once scrolling has stopped this long (not between two flicks). */
