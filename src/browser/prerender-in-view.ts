@@ -3,9 +3,10 @@ import { PRERENDER_MARK } from '../lib/speculation-rules';
 
 /**
  * One page prerendered at a time, as Chromium itself guesses one next page on a phone. Drawing a
- * page takes the phone's processor beside the reader's presses: under the bench's phone, most
- * presses made meanwhile came up to 15 ms later (Get Early Access about 60), and with two pages
- * drawn at once, up to 40 ms later.
+ * page takes the phone's processor beside the reader's presses: under the bench's phone, the
+ * presses on a page with its guess drawn came 10–27 ms later than with none (medians of five,
+ * interleaved: the forum's post, the registry's dialog, the theme switch; the sign-ups no later
+ * beyond the noise), and with two pages drawn at once, up to 40 ms later.
  */
 const PAGES_AT_ONCE = 1;
 /** The view counts as rested once scrolling has stopped this long (not between two flicks). */
