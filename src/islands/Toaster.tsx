@@ -30,6 +30,27 @@ const placeNewToast = ({ variant }: QueuedToast) =>
     : undefined;
 
 /**
+ * Sonner puts a new toast on screen from a zero-delay timer of its own. On a busy phone the
+ * browser draws a frame before that timer runs, so the answer to a press showed a frame late.
+ * Raised through this, the timer's work runs at once. Only for a toast raised by showToast()
+ * (from a press, a reply, a timer): React refuses to render at once inside its own rendering or
+ * effects, so the toasts found when the area starts take sonner's timer.
+ */
+function raiseNow(show: () => void): void {
+  const later = window.setTimeout;
+  window.setTimeout = ((callback: TimerHandler, delay?: number, ...args: unknown[]) => {
+    if (delay || typeof callback !== 'function') return later(callback, delay, ...args);
+    (callback as (...a: unknown[]) => void)(...args);
+    return 0;
+  }) as typeof window.setTimeout;
+  try {
+    show();
+  } finally {
+    window.setTimeout = later;
+  }
+}
+
+/**
  * The toast area on every page: sonner's Toaster and toast(), one toast at a time (a new one
  * replaces the old), fed by showToast() (src/lib/toast.ts) through the page's queue and the
  * toasts a previous page carried over. Sonner places, times (pausing on hover), announces and
@@ -56,10 +77,11 @@ export default function Toaster() {
     const drain = () => presentNewest(takeQueuedToasts());
     drain();
     presentNewest(takeCarriedToasts(Date.now(), shown));
-    window.addEventListener(TOAST_EVENT, drain);
+    const drainNow = () => raiseNow(drain);
+    window.addEventListener(TOAST_EVENT, drainNow);
     const removeGestures = area.current ? addToastGestures(area.current, () => toast.dismiss()) : undefined;
     return () => {
-      window.removeEventListener(TOAST_EVENT, drain);
+      window.removeEventListener(TOAST_EVENT, drainNow);
       removeGestures?.();
     };
   }, []);

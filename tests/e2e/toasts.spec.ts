@@ -81,6 +81,22 @@ test('a toast is opaque and in place from the frame it is first drawn in, rising
   expect(firstLook).toEqual({ opacity: '1', transform: 'matrix(1, 0, 0, 1, 0, 0)', translate: '0px 12px' });
 });
 
+test('a toast raised once the toast area runs is in the page before the task that raised it ends', async ({ page }) => {
+  // Sonner would put it there from a timer of its own, after a frame the browser may draw first.
+  await carryToasts(page, [{ title: 'Started' }]);
+  await page.goto('/');
+  await expect(toast(page)).toContainText('Started');
+  const inPageAtOnce = await page.evaluate(() => {
+    // What showToast() does.
+    (window.__siteToasts ??= []).push({ id: 'now', title: 'At once', variant: 'normal', duration: 60_000 });
+    window.dispatchEvent(new CustomEvent('site:toast'));
+    return [...document.querySelectorAll('[data-sonner-toast]')].some((t) => t.textContent?.includes('At once'));
+  });
+  expect(inPageAtOnce).toBe(true);
+  await expect(toast(page)).toHaveCount(1);
+  await expect(toast(page)).toContainText('At once');
+});
+
 test('a page without a toast runs no React at all', async ({ page }) => {
   // Its code may be fetched ahead, so that the first toast waits only for it to start.
   const scriptsRun = await watchScriptsRun(page);
