@@ -15,6 +15,23 @@ async function hold(page: Page, url: string | RegExp) {
   return { held, release };
 }
 
+/** Records, in `window.searched`, each word Pagefind is asked to search (not to preload). */
+async function recordSearches(page: Page) {
+  await page.route(/\/pagefind\/pagefind\.js$/, async (route) => {
+    const response = await route.fetch();
+    const source = await response.text();
+    const exports = /,search\};\s*$/;
+    // Pagefind's module ends with its export list; a new version that does not fails here.
+    expect(source).toMatch(exports);
+    await route.fulfill({
+      response,
+      body:
+        source.replace(exports, ',recordedSearch as search};') +
+        'function recordedSearch(term,options){(globalThis.searched??=[]).push(term);return search(term,options)}',
+    });
+  });
+}
+
 test('site search loads nothing until opened, then finds reading pages by keyboard @phone', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -101,6 +118,26 @@ test('Search shows "Searching…" at once while the index loads, keeps every key
   await input.fill('shepherd');
   await expect(dialog.getByRole('status')).toContainText('match “shepherd”');
   checkConsole();
+});
+
+test('words typed while the index downloads are not searched once it arrives: only the newest is @phone', async ({
+  page,
+}) => {
+  await recordSearches(page);
+  const chunks = await hold(page, /\/pagefind\/index\//);
+  await page.goto('/essays/philosophy/golden-age');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await expect(dialog.getByRole('searchbox')).toBeFocused();
+  await page.keyboard.type('c');
+  // Pagefind has started and asked for the part of its index that "c" needs.
+  await expect.poll(() => chunks.held.length).toBeGreaterThan(0);
+  await page.keyboard.type('arob');
+  await expect(dialog.getByRole('searchbox')).toHaveValue('carob');
+
+  chunks.release();
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+  expect(await page.evaluate(() => (globalThis as { searched?: string[] }).searched)).toEqual(['carob']);
 });
 
 test('what a reader types into search before its script has run is searched once it runs @phone', async ({ page }) => {
