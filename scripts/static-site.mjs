@@ -33,6 +33,13 @@ const TYPES = {
 };
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+/**
+ * Pagefind's search files (its WebAssembly, index and excerpts) are written gzipped. Sent as
+ * gzip-encoded answers, they are unpacked by the browser as they arrive, and Pagefind, seeing
+ * them unpacked, skips its own gunzip in JavaScript, which a phone ran on the main thread between
+ * each download and the next step of a search.
+ */
+const GZIPPED = /\.(pagefind|pf_meta|pf_index|pf_fragment|pf_filter)$/;
 
 /** Whether the request's If-None-Match names `etag` (compared weakly, as for a GET). */
 function unchanged(req, etag) {
@@ -110,7 +117,11 @@ export async function createStaticSite({ root: folder }) {
     if (!cache.has(file)) {
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      const gz = COMPRESSIBLE.test(type) && body.length > GZIP_FROM_BYTES ? gzipSync(body) : null;
+      const gz = GZIPPED.test(file)
+        ? body
+        : COMPRESSIBLE.test(type) && body.length > GZIP_FROM_BYTES
+          ? gzipSync(body)
+          : null;
       // A validator for each version of the file: a browser holding it asks again with
       // If-None-Match and gets a 304 with no body. The gzipped bytes are another representation.
       const tag = createHash('sha256').update(body).digest('base64url').slice(0, 22);

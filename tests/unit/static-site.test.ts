@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimitedServer } from '../../scripts/server-limits.mjs';
 import { createStaticSite } from '../../scripts/static-site.mjs';
@@ -41,6 +42,9 @@ beforeAll(async () => {
   await writeFile(join(dist, '404.html'), '<h1>not found</h1>');
   await writeFile(join(dist, '_astro', 'app.js'), 'console.log(1)');
   await writeFile(join(dist, '_headers'), HEADERS);
+  // Pagefind writes its search files gzipped, their unpacked bytes starting with its signature.
+  await mkdir(join(dist, 'pagefind', 'index'), { recursive: true });
+  await writeFile(join(dist, 'pagefind', 'index', 'en_1.pf_index'), gzipSync(`pagefind_dcd${'carob '.repeat(400)}`));
   await symlink(join(outside, 'secret.txt'), join(dist, 'leak.txt'));
   await symlink(outside, join(dist, 'elsewhere'));
   await symlink(join(dist, '_astro', 'app.js'), join(dist, 'alias.js'));
@@ -156,6 +160,20 @@ describe("a reader's copy is checked, not sent again", () => {
     expect(crossed.status).toBe(200);
     // A page too small to gain from compression is sent as it is.
     expect((await ask('/forum', brotli)).headers.get('content-encoding')).toBeNull();
+  });
+
+  it("Pagefind's gzipped files are sent gzip-encoded to a client that takes it, and as they are otherwise", async () => {
+    const index = '/pagefind/index/en_1.pf_index';
+    for (const accept of ['gzip', 'gzip, deflate, br']) {
+      const encoded = await ask(index, { 'Accept-Encoding': accept });
+      expect(encoded.headers.get('content-encoding')).toBe('gzip');
+      expect(encoded.headers.get('vary')).toBe('Accept-Encoding');
+      // Unpacked by the client (here fetch), as a browser does.
+      expect(await encoded.text()).toMatch(/^pagefind_dcdcarob /);
+    }
+    const plain = await ask(index, { 'Accept-Encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect([...new Uint8Array(await plain.arrayBuffer()).slice(0, 2)]).toEqual([0x1f, 0x8b]);
   });
 
   it('the not-found page is never a 304', async () => {
