@@ -140,6 +140,31 @@ test('words typed while the index downloads are not searched once it arrives: on
   expect(await page.evaluate(() => (globalThis as { searched?: string[] }).searched)).toEqual(['carob']);
 });
 
+test('the text segmenter Pagefind searches with is made while its WebAssembly downloads, before any search @phone', async ({
+  page,
+}) => {
+  // Counts the segmenters the page makes.
+  await page.addInitScript(() => {
+    const Segmenter = Intl.Segmenter;
+    Intl.Segmenter = class extends Segmenter {
+      constructor(...args: ConstructorParameters<typeof Segmenter>) {
+        super(...args);
+        Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
+      }
+    };
+  });
+  const wasm = await hold(page, /\/pagefind\/wasm\.\w+\.pagefind$/);
+  await page.goto('/essays/philosophy/golden-age');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => wasm.held.length).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0)).toBeGreaterThan(0);
+
+  wasm.release();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('carob');
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+});
+
 test('what a reader types into search before its script has run is searched once it runs @phone', async ({ page }) => {
   const checkConsole = watchConsole(page);
   // The page's own scripts held back: the Search button opens its dialog without them.
