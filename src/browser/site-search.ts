@@ -54,10 +54,10 @@ async function startPagefind(): Promise<Pagefind> {
     document.head.append(link);
   }
   const pagefind = (await import(/* @vite-ignore */ `${PAGEFIND}pagefind.js`)) as Pagefind;
-  // Pagefind splits each query into characters with Intl.Segmenter. The page's first segmenter
-  // loads the browser's text-boundary data, tens of milliseconds on a phone: done here, while the
-  // WebAssembly is still on its way, rather than inside the reader's first search.
-  void [...new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(language)];
+  // Pagefind splits each query into characters with Intl.Segmenter, where the browser has one.
+  // The page's first segmenter loads the browser's text-boundary data, tens of milliseconds on a
+  // phone: done here, while the WebAssembly is still on its way, not in the reader's first search.
+  if ('Segmenter' in Intl) void [...new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(language)];
   await pagefind.options({ noWorker: true, metaCacheTag: cacheTag });
   // Starts fetching the entry file, the metadata and the WebAssembly now, not at the first search.
   await pagefind.init();

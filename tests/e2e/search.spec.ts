@@ -165,6 +165,18 @@ test('the text segmenter Pagefind searches with is made while its WebAssembly do
   await expect(dialog.getByRole('status')).toContainText('match “carob”');
 });
 
+test('search works in a browser without Intl.Segmenter', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await page.addInitScript(() => Reflect.deleteProperty(Intl, 'Segmenter'));
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('carob');
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+  await expect(dialog.locator('[data-search-results] a').first()).toBeVisible();
+  checkConsole();
+});
+
 test('what a reader types into search before its script has run is searched once it runs @phone', async ({ page }) => {
   const checkConsole = watchConsole(page);
   // The page's own scripts held back: the Search button opens its dialog without them.
