@@ -146,12 +146,14 @@ test('the text segmenter Pagefind searches with is made while its WebAssembly do
   // Counts the segmenters the page makes.
   await page.addInitScript(() => {
     const Segmenter = Intl.Segmenter;
-    Intl.Segmenter = class extends Segmenter {
-      constructor(...args: ConstructorParameters<typeof Segmenter>) {
-        super(...args);
-        Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
-      }
-    };
+    Object.assign(Intl, {
+      Segmenter: class extends Segmenter {
+        constructor(...args: ConstructorParameters<typeof Segmenter>) {
+          super(...args);
+          Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
+        }
+      },
+    });
   });
   const wasm = await hold(page, /\/pagefind\/wasm\.\w+\.pagefind$/);
   await page.goto('/essays/philosophy/golden-age');
