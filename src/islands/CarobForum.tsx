@@ -69,15 +69,29 @@ export default function CarobForum({ postsPerPage }: Props) {
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [view, setView] = useState(0);
-  const revealNewest = useRef(false);
   const newestRef = useRef<HTMLLIElement>(null);
 
-  // After posting, bring the visitor's post (the newest, last on the first page) into view.
+  // After posting, bring the visitor's post (the newest, last on the first page) into view once
+  // the list has it, unless the visitor has pressed, typed or scrolled since: the page would then
+  // move under a finger already on its way to something else, and that press would be lost.
+  const revealNewest = useRef<AbortController | null>(null);
+  const revealNewestWhenListed = () => {
+    revealNewest.current?.abort();
+    const reveal = new AbortController();
+    const forget = () => reveal.abort();
+    for (const type of ['pointerdown', 'keydown', 'wheel'])
+      addEventListener(type, forget, { capture: true, passive: true, signal: reveal.signal });
+    revealNewest.current = reveal;
+  };
   useEffect(() => {
-    if (list.status !== 'ready' || !revealNewest.current) return;
-    revealNewest.current = false;
+    const reveal = revealNewest.current;
+    if (list.status !== 'ready' || !reveal) return;
+    revealNewest.current = null;
+    if (reveal.signal.aborted) return;
+    reveal.abort();
     newestRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [list]);
+  useEffect(() => () => revealNewest.current?.abort(), []);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,7 +114,7 @@ export default function CarobForum({ postsPerPage }: Props) {
         };
         clear('content', input.content, setContent);
         clear('author_name', input.authorName, setName);
-        revealNewest.current = true;
+        revealNewestWhenListed();
       },
     });
   };

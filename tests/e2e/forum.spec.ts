@@ -123,6 +123,34 @@ test('posting with a name: trimmed, toast, form cleared, list reloaded with the 
   checkConsole();
 });
 
+test('a press made after posting, before the list has the post, is not moved away from: the page stays and the press lands @phone', async ({
+  page,
+  request,
+}) => {
+  // More than a page of posts, so there is an earlier page to step to.
+  await insertRows(
+    request,
+    'posts',
+    Array.from({ length: 11 }, (_, i) => ({ content: unique(`Earlier page ${i}`), author_name: 'Maro' })),
+  );
+  await open(page);
+  await messageField(page).fill(unique('Posted, then moving on'));
+  const release = await holdRequests(page, POSTS, 'GET');
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  // The reader goes on before the list has read page 1 again, which would show their post.
+  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+  const where = await page.evaluate(() => scrollY);
+
+  release();
+  await expect(page.locator('[data-summary]')).toContainText('the most recent');
+  // Two frames: a smooth scroll to the new post would have begun.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => scrollY)).toBe(where);
+  await page.getByRole('navigation', { name: 'Forum pages' }).getByRole('button', { name: 'Earlier' }).click();
+  await expect(page.locator('[data-summary]')).toContainText(', page ');
+});
+
 test('posting without a name sends null and shows Anonymous', async ({ page }) => {
   await open(page);
   const text = unique('No name needed');
