@@ -87,9 +87,8 @@ export default function CarobForum({ postsPerPage }: Props) {
     const reveal = revealNewest.current;
     if (list.status !== 'ready' || !reveal) return;
     revealNewest.current = null;
-    if (reveal.signal.aborted) return;
+    if (!reveal.signal.aborted) newestRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     reveal.abort();
-    newestRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [list]);
   useEffect(() => () => revealNewest.current?.abort(), []);
 
