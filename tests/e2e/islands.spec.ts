@@ -352,17 +352,19 @@ test('the Konami code typed the moment the page opens, its code held back, still
 });
 
 test.describe('the Submit New Idea dialog (Headless UI)', () => {
-  test('is fetched ahead once the registry starts, opens with no download, traps focus, closes on Escape and returns focus', async ({
+  test('is drawn hidden once the registry starts, opens with no download, traps focus, closes on Escape and returns focus', async ({
     page,
   }) => {
     const chunks: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && chunks.push(request.url()));
     await page.goto('/mota');
-    // Fetched at idle once the registry has started, and not run: the budgets spec counts it as
-    // fetched ahead, and the page shows no dialog.
+    // Loaded and drawn at idle once the registry has started, before any press, and hidden: the
+    // first opening only shows it.
     await expect.poll(() => chunks.filter((url) => /IdeaDialog/.test(url)).length).toBe(1);
-    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-idea-dialog]')).toBeAttached();
+    await expect(page.locator('[data-idea-dialog]')).toBeHidden();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('main')).not.toHaveAttribute('inert');
 
     const opener = page.getByRole('button', { name: 'Submit New Idea' });
     await opener.focus();
@@ -396,6 +398,24 @@ test.describe('the Submit New Idea dialog (Headless UI)', () => {
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     expect(chunks.filter((url) => /IdeaDialog/.test(url))).toHaveLength(1);
+  });
+
+  test('the dialog drawn at idle leaves focus where the reader is', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/IdeaDialog\.[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/mota');
+    const filter = page.getByRole('searchbox', { name: 'Filter the registry' });
+    await filter.click();
+    await page.keyboard.type('bon');
+    release();
+    await expect(page.locator('[data-idea-dialog]')).toBeAttached();
+    await page.keyboard.type('fire');
+    await expect(filter).toBeFocused();
+    await expect(filter).toHaveValue('bonfire');
   });
 
   test("a press while the dialog's code is still on its way opens it once the code arrives", async ({ page }) => {

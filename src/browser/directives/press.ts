@@ -67,8 +67,8 @@ const press: ClientDirective = (load, options, island) => {
       .then((hydrate) => hydrate())
       .then(() => {
         handOver();
-        // What the island imports only once pressed (the registry's Submit New Idea dialog, the
-        // forum's counted fields) is fetched at the next idle moment, and not run.
+        // What the island imports only once pressed (the forum's counted fields) is fetched at
+        // the next idle moment, and not run.
         whenIdle(() => fetchAhead(island));
       });
   };

@@ -72,8 +72,8 @@ const FIELDS: (Omit<CountedFieldProps, 'value' | 'onChange'> & { key: keyof Idea
 /**
  * The registry's Submit New Idea dialog, on Headless UI's Dialog: focus moves to the first
  * field and stays inside, Escape or a click outside closes it, and focus returns to the button
- * that opened it. Its code is fetched ahead once the registry starts and runs at the first
- * opening (SubmitIdea).
+ * that opened it. It is drawn, hidden, at the first idle moment after the registry starts
+ * (SubmitIdea).
  */
 export default function IdeaDialog({
   open,
@@ -91,6 +91,8 @@ export default function IdeaDialog({
     <Dialog
       open={open}
       onClose={onClose}
+      // Kept in the page, hidden, while closed: drawn once at idle, each opening only shows it.
+      unmount={false}
       className="fixed inset-0 z-50 flex items-center justify-center p-4"
       data-idea-dialog
     >

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { describeFailure, type CommunityError } from '../../../lib/community-messages';
 import { showToast } from '../../../lib/toast';
+import { whenIdle } from '../../../browser/when-idle';
 import type { IdeaDraft } from '../IdeaDialog';
 
 const loadIdeaDialog = () => import('../IdeaDialog');
@@ -20,29 +21,46 @@ interface Props {
 
 /**
  * The Submit New Idea button and its dialog. The dialog (IdeaDialog, on Headless UI's Dialog)
- * is about 20 KB gzip that most visitors never open, and would take the page past its
- * JavaScript budget if it ran with the registry: its code is fetched ahead once the registry has
- * started, without being run (client:press), and runs at the first opening. It is rendered only
- * once its module is there, not through lazy() and <Suspense>, whose content React holds back
- * for a while when it arrives after a fallback was shown.
+ * is about 20 KB gzip that most visitors never open: its code is loaded at the first idle moment
+ * after the registry has started, and the dialog is drawn then, closed and hidden, so the first
+ * opening only shows it (it answered in about 100 ms on a slow phone, where loading and drawing
+ * it at the press took about 140). A press before then loads it and opens it once it is there.
+ * It is rendered only once its module is there, not through lazy() and <Suspense>, whose content
+ * React holds back for a while when it arrives after a fallback was shown.
  */
 export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Props) {
-  // Set at the first opening and kept, so Headless UI can return focus when it closes.
   const [IdeaDialog, setIdeaDialog] = useState<IdeaDialogComponent | null>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<IdeaDraft>(EMPTY_DRAFT);
   const [error, setError] = useState<string | null>(null);
 
-  // Focus goes back to Submit New Idea on closing. Headless UI would return it to the element
-  // focused before opening, but it learns focus history only once its code runs, at the first
-  // opening, after the button was focused.
-  const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (IdeaDialog && !open) opener.current?.focus();
-  }, [IdeaDialog, open]);
+    whenIdle(() =>
+      loadIdeaDialog().then(
+        ({ default: component }) => setIdeaDialog(() => component),
+        // Nothing to say yet: a press loads it again, and says so if it still cannot.
+        () => {},
+      ),
+    );
+  }, []);
+
+  // Focus goes back to Submit New Idea on closing (not when the dialog is first drawn, hidden).
+  // Headless UI would return it to the element focused before opening, but it learns focus
+  // history only once its code runs, which may be after the button was focused.
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const openDialog = () => {
     setError(null);
+    // Opened within the press when the dialog is drawn: React then draws it before the next frame.
+    if (IdeaDialog) {
+      setOpen(true);
+      return;
+    }
     loadIdeaDialog().then(
       ({ default: component }) => {
         setIdeaDialog(() => component);
