@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 // shell.spec.ts spells the sequence out; here it is only the means to reach the island.
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { COMPILE_HINT } from '../../src/integrations/compile-hints.mjs';
-import { insertRows, unique } from './community-helpers';
+import { holdRequests, insertRows, unique } from './community-helpers';
 import { watchScriptsRun } from './scripts-run';
 
 // Which React islands each page carries and when they hydrate: every widget is an island, and
@@ -352,6 +352,8 @@ test('the Konami code typed the moment the page opens, its code held back, still
 });
 
 test.describe('the Submit New Idea dialog (Headless UI)', () => {
+  const IDEA_DIALOG_CODE = /\/IdeaDialog\.[\w-]+\.js$/;
+
   test('is drawn hidden once the registry starts, opens with no download, traps focus, closes on Escape and returns focus', async ({
     page,
   }) => {
@@ -401,12 +403,7 @@ test.describe('the Submit New Idea dialog (Headless UI)', () => {
   });
 
   test('the dialog drawn at idle leaves focus where the reader is', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/IdeaDialog\.[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, IDEA_DIALOG_CODE);
     await page.goto('/mota');
     const filter = page.getByRole('searchbox', { name: 'Filter the registry' });
     await filter.click();
@@ -419,12 +416,7 @@ test.describe('the Submit New Idea dialog (Headless UI)', () => {
   });
 
   test("a press while the dialog's code is still on its way opens it once the code arrives", async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/IdeaDialog\.[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, IDEA_DIALOG_CODE);
     await page.goto('/mota');
     await page.getByRole('button', { name: 'Submit New Idea' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -434,7 +426,7 @@ test.describe('the Submit New Idea dialog (Headless UI)', () => {
   });
 
   test('a dialog whose code cannot arrive says so, and the page goes on working', async ({ page }) => {
-    await page.route(/\/IdeaDialog\.[\w-]+\.js$/, (route) => route.abort());
+    await page.route(IDEA_DIALOG_CODE, (route) => route.abort());
     await page.goto('/mota');
     await page.getByRole('button', { name: 'Submit New Idea' }).click();
     await expect(shownToast(page)).toContainText('Submission Failed');
