@@ -92,7 +92,8 @@ for (const path of ['/about', '/essays/philosophy/golden-age']) {
   });
 }
 
-for (const path of ['/line-bank', '/curious-mind-quiz']) {
+// On the essay that island is the toast area, for Share: fetched at once, started only by a toast.
+for (const path of ['/line-bank', '/curious-mind-quiz', '/essays/philosophy/golden-age']) {
   test(`${path} fetches its island's code at once, alongside the page, not at the first idle moment`, async ({
     page,
   }) => {
@@ -112,18 +113,17 @@ for (const path of ['/line-bank', '/curious-mind-quiz']) {
   });
 }
 
-// What a reading page fetches ahead, once loaded, without running it: the code of an island that
-// a press on it will start, and nothing more. An essay's Share raises a toast outside any island;
-// the home page's carousel is further down. The Konami listener's code waits for the sequence's
-// first key: the keys still to come leave time for it.
+// What a reading page fetches ahead without running it: the code of an island that a press on it
+// will start, and nothing more. An essay's Share raises a toast outside any island (its code is
+// fetched as the page is read in); the home page's carousel is further down (fetched at idle). The
+// Konami listener's code waits for the sequence's first key: the keys still to come leave time
+// for it.
 const fetchedAhead: Record<string, string> = {
   '/essays/philosophy/golden-age': 'astro-island[client="toast"]',
   '/': 'astro-island[client="press"][opts*=\'"value":"near"\']',
 };
 for (const [path, selector] of Object.entries(fetchedAhead)) {
-  test(`${path} fetches ahead, once loaded, the code of the island a press may start, and runs none of it`, async ({
-    page,
-  }) => {
+  test(`${path} fetches ahead the code of the island a press may start, and runs none of it`, async ({ page }) => {
     const reactRun = await watchReact(page);
     const preloaded = () =>
       page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
