@@ -1,14 +1,4 @@
-import {
-  Suspense,
-  memo,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type SubmitEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { Suspense, memo, useCallback, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { addPost, listPosts } from '../lib/community-calls';
 import type { PageCursor } from '../lib/community-paging';
 import { LIMITS } from '../lib/community-limits';
@@ -69,29 +59,6 @@ export default function CarobForum({ postsPerPage }: Props) {
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [view, setView] = useState(0);
-  const newestRef = useRef<HTMLLIElement>(null);
-
-  // After posting, bring the visitor's post (the newest, last on the first page) into view once
-  // the list has it, unless the visitor has pressed, typed or scrolled since: the page would then
-  // move under a finger already on its way to something else, and that press would be lost.
-  const revealNewest = useRef<AbortController | null>(null);
-  const revealNewestWhenListed = () => {
-    revealNewest.current?.abort();
-    const reveal = new AbortController();
-    const forget = () => reveal.abort();
-    for (const type of ['pointerdown', 'keydown', 'wheel'])
-      addEventListener(type, forget, { capture: true, passive: true, signal: reveal.signal });
-    revealNewest.current = reveal;
-  };
-  useEffect(() => {
-    const reveal = revealNewest.current;
-    if (list.status !== 'ready' || !reveal) return;
-    revealNewest.current = null;
-    if (!reveal.signal.aborted) newestRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    reveal.abort();
-  }, [list]);
-  useEffect(() => () => revealNewest.current?.abort(), []);
-
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Read from the form, not the state: a visitor quick enough to post before the fields' code
@@ -113,7 +80,6 @@ export default function CarobForum({ postsPerPage }: Props) {
         };
         clear('content', input.content, setContent);
         clear('author_name', input.authorName, setName);
-        revealNewestWhenListed();
       },
     });
   };
@@ -169,9 +135,7 @@ export default function CarobForum({ postsPerPage }: Props) {
             tabIndex={0}
             className="mt-5 rounded-2xl focus-visible:outline-offset-4"
           >
-            {index === view && (
-              <PostList list={list} view={index === 0 ? 'thread' : 'scroll'} onRetry={reload} newestRef={newestRef} />
-            )}
+            {index === view && <PostList list={list} view={index === 0 ? 'thread' : 'scroll'} onRetry={reload} />}
           </div>
         ))}
         {list.status === 'ready' && (
@@ -291,20 +255,18 @@ interface PostListProps {
   list: ListState<Post>;
   view: 'thread' | 'scroll';
   onRetry: () => void;
-  newestRef: RefObject<HTMLLIElement | null>;
 }
 
-function PostList({ list, view, onRetry, newestRef }: PostListProps) {
+function PostList({ list, view, onRetry }: PostListProps) {
   if (list.status !== 'ready' || list.page.rows.length === 0) {
     return <ListStatus list={list} words={LIST_STATUS} loadingClassName="py-10" onRetry={onRetry} />;
   }
-  const { rows, page } = list.page;
-  const last = rows.length - 1;
+  const { rows } = list.page;
   if (view === 'thread') {
     return (
       <ol className="space-y-4" data-state="list" data-view="thread">
-        {rows.map((post, index) => (
-          <li key={post.id} ref={page === 1 && index === last ? newestRef : undefined} className="scroll-mt-24">
+        {rows.map((post) => (
+          <li key={post.id}>
             <article className={`card ${POST_BOX}`} data-post>
               <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span
@@ -338,8 +300,7 @@ function PostList({ list, view, onRetry, newestRef }: PostListProps) {
       {rows.map((post, index) => (
         <li
           key={post.id}
-          ref={page === 1 && index === last ? newestRef : undefined}
-          className={`max-w-[90%] scroll-mt-24 ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
+          className={`max-w-[90%] ${index % 2 ? 'ml-auto border-r-2 border-sea pr-4' : 'border-l-2 border-accent pl-4'}`}
         >
           <article className={POST_BOX} data-post>
             <p className={`font-display wrap-anywhere italic ${index % 2 ? 'text-right' : ''}`}>
