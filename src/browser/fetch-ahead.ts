@@ -21,14 +21,15 @@ declare global {
 export function fetchAhead(island: Element): void {
   const roots = ['component-url', 'renderer-url'].flatMap((name) => island.getAttribute(name) ?? []);
   // The island and its renderer, the largest files, start at once; what they import follows the list.
-  preload(roots);
+  preloadModules(roots);
   window.__islandModules ??= fetch(ISLAND_MODULES_URL)
     .then((response) => (response.ok ? response.json() : {}))
     .catch(() => ({}));
-  void window.__islandModules.then((imports) => preload(roots.flatMap((url) => imports[url] ?? [])));
+  void window.__islandModules.then((imports) => preloadModules(roots.flatMap((url) => imports[url] ?? [])));
 }
 
-function preload(urls: string[]): void {
+/** Fetches and compiles these modules without running them (each once per page). */
+export function preloadModules(urls: string[]): void {
   for (const url of urls) {
     if (document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(url)}"]`)) continue;
     const link = document.createElement('link');

@@ -1,3 +1,6 @@
+import { preloadModules } from './fetch-ahead';
+import { whenIdle } from './when-idle';
+
 interface PagefindData {
   url: string;
   excerpt: string;
@@ -82,6 +85,10 @@ function resultItem(item: PagefindData): HTMLLIElement {
 }
 
 export function initSiteSearch(): void {
+  // Pagefind's script (13 KB gzip) is fetched ahead at idle, not run: opening search then leaves
+  // the line to the WebAssembly and the index, which the first results wait for.
+  whenIdle(() => preloadModules([`${PAGEFIND}pagefind.js`]));
+
   const dialog = document.getElementById('site-search');
   const input = document.querySelector<HTMLInputElement>('[data-search-input]');
   const status = document.querySelector<HTMLElement>('[data-search-status]');
