@@ -85,16 +85,15 @@ function resultItem(item: PagefindData): HTMLLIElement {
 }
 
 export function initSiteSearch(): void {
-  // Pagefind's script (13 KB gzip) is fetched ahead at idle, not run: opening search then leaves
-  // the line to the WebAssembly and the index, which the first results wait for.
-  whenIdle(() => preloadModules([`${PAGEFIND}pagefind.js`]));
-
   const dialog = document.getElementById('site-search');
   const input = document.querySelector<HTMLInputElement>('[data-search-input]');
   const status = document.querySelector<HTMLElement>('[data-search-status]');
   const list = document.querySelector<HTMLOListElement>('[data-search-results]');
   const form = document.querySelector<HTMLFormElement>('[data-search-form]');
   if (!(dialog instanceof HTMLDialogElement) || !input || !status || !list || !form) return;
+  // Pagefind's script (13 KB gzip) is fetched ahead at idle, not run: opening search then leaves
+  // the line to the WebAssembly and the index, which the first results wait for.
+  whenIdle(() => preloadModules([`${PAGEFIND}pagefind.js`]));
 
   let pagefind: Promise<Pagefind> | null = null;
   const load = () =>
