@@ -62,3 +62,52 @@ export function formatSummary(summary) {
   const failed = summary.failed ? `, ${summary.failed} failed` : '';
   return `${summary.median} ms${spread}${failed}`;
 }
+
+/**
+ * Every figure of one run's report (scripts/bench.mjs, `--runs 1`), by name: each part's answer
+ * and pending state in each case, and each route's paints and next page. A figure with no answer
+ * is null; a figure not measured is absent.
+ */
+export function figuresOf(report) {
+  const figures = new Map();
+  const add = (name, summary) => {
+    if (summary) figures.set(name, summary.median);
+  };
+  const cases = { afterLoad: 'first press 1 s after load', inView: 'press once on screen', later: 'later press' };
+  for (const row of [...(report.presses?.first ?? []), ...(report.presses?.later ?? [])]) {
+    for (const [key, label] of Object.entries(cases)) {
+      if (!row[key]) continue;
+      add(`${row.name}: ${label}`, row[key].answer);
+      add(`${row.name}: ${label}, pending`, row[key].pending);
+    }
+  }
+  for (const row of report.routes ?? []) {
+    add(`${row.route}: FCP`, row.fcp);
+    add(`${row.route}: LCP`, row.lcp);
+    add(`${row.route}: link tap to the next page`, row.nextPaint);
+  }
+  return figures;
+}
+
+/**
+ * Two builds measured in turn, run i of each one after the other: for every figure, each build's
+ * summary, the difference of the medians (B − A) and in how many of the pairs B was faster. Pairs
+ * where either saw no answer count as not faster.
+ */
+export function compareRuns(runsA, runsB) {
+  const a = runsA.map(figuresOf);
+  const b = runsB.map(figuresOf);
+  const names = [...new Set([...a, ...b].flatMap((figures) => [...figures.keys()]))];
+  return names.map((name) => {
+    const valuesA = a.map((figures) => figures.get(name) ?? null);
+    const valuesB = b.map((figures) => figures.get(name) ?? null);
+    const summaryA = summarize(valuesA);
+    const summaryB = summarize(valuesB);
+    const pairs = Math.min(valuesA.length, valuesB.length);
+    let bFaster = 0;
+    for (let i = 0; i < pairs; i++)
+      if (valuesA[i] !== null && valuesB[i] !== null && valuesB[i] < valuesA[i]) bFaster++;
+    const deltaMs = summaryA.median === null || summaryB.median === null ? null : summaryB.median - summaryA.median;
+    return { name, a: summaryA, b: summaryB, deltaMs, bFaster, pairs };
+  });
+}

@@ -14,6 +14,8 @@
 //   npm run bench -- --only forum        only what matches: a part, a route, or one of the
 //                                        sections presses, routes, lighthouse, build, backend
 //   npm run bench -- --no-build          serve the dist/ already built
+//   npm run bench -- --site <dir>        serve another build (no build), e.g. one kept for an A/B
+//   npm run bench -- --report <file>     write the report there (scripts/bench-compare.mjs)
 //   npm run bench -- --backend-only      only the embedded backend, printed, no report file
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -46,6 +48,8 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    site: { type: 'string' },
+    report: { type: 'string' },
     'backend-only': { type: 'boolean', default: process.env.BENCH_BACKEND_ONLY === '1' },
   },
 });
@@ -88,7 +92,14 @@ function timedBuild(cwd, env = {}) {
  */
 async function startServer() {
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
+    env: {
+      ...process.env,
+      PORT: String(SITE_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory',
+      COMMUNITY_RATE_LIMIT: '0',
+      ...(options.site && { SITE_DIR: options.site }),
+    },
     stdio: ['ignore', 'pipe', 'ignore'],
     detached: true,
   });
@@ -486,9 +497,14 @@ const report = {
   runs: RUNS,
   targets: TARGETS,
   only: options.only ?? null,
+  site: options.site ?? 'dist',
 };
 
-if (!options['no-build'] && wanted('presses', 'routes', 'lighthouse', 'build', ...PARTS.map((p) => p.name))) {
+if (
+  !options['no-build'] &&
+  !options.site &&
+  wanted('presses', 'routes', 'lighthouse', 'build', ...PARTS.map((p) => p.name))
+) {
   console.log('Building the site…');
   report.buildSeconds = seconds(timedBuild('.'));
 }
@@ -547,7 +563,7 @@ if (report.thousandEssayBuildSeconds !== undefined) {
 if (report.backend) report.backendGoalsMet = backendGoalsMet(report.backend);
 
 // A subset is for working on something: it never replaces the full report.
-const file = only ? 'bench/.tmp/report.json' : 'bench/report.json';
+const file = options.report ?? (only ? 'bench/.tmp/report.json' : 'bench/report.json');
 mkdirSync('bench/.tmp', { recursive: true });
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 

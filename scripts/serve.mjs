@@ -1,4 +1,4 @@
-// `npm start` / `npm run preview`: serves the production build in dist/ on
+// `npm start` / `npm run preview`: serves the production build in dist/ (or $SITE_DIR) on
 // http://$HOST:$PORT, with the not-found page (HTTP 404) for unknown paths.
 import { existsSync } from 'node:fs';
 import { createLimitedServer } from './server-limits.mjs';
@@ -31,7 +31,8 @@ function stopIfUnusable(/** @type {unknown} */ error) {
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const site = await createStaticSite({ root: 'dist' });
+const siteDir = process.env.SITE_DIR ?? 'dist';
+const site = await createStaticSite({ root: siteDir });
 
 // Deadlines for slow clients, connection caps, and the answers to unreadable requests and to
 // failures (500, logged), all with the site's security headers (scripts/server-limits.mjs).
@@ -50,7 +51,7 @@ const server = createLimitedServer(
 server.listen(port, host, async () => {
   // Where the moderation tool finds this server (beside the key it may use here).
   await backend?.listening(server.address());
-  console.log(`Serving dist/ on http://${host}:${port}`);
+  console.log(`Serving ${siteDir}/ on http://${host}:${port}`);
   await site.compressed;
   console.log(COMPRESSION_DONE);
 });

@@ -1,6 +1,15 @@
 // The reader benchmark's arithmetic (scripts/bench-stats.mjs): medians, targets, verdicts.
 import { describe, expect, it } from 'vitest';
-import { TARGETS, formatSummary, median, meets, summarize, targetsFor } from '../../scripts/bench-stats.mjs';
+import {
+  TARGETS,
+  compareRuns,
+  figuresOf,
+  formatSummary,
+  median,
+  meets,
+  summarize,
+  targetsFor,
+} from '../../scripts/bench-stats.mjs';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middle values of an even one', () => {
@@ -45,5 +54,59 @@ describe('formatSummary', () => {
     expect(formatSummary(summarize([null]))).toBe('no answer');
     expect(formatSummary(null)).toBe('no answer');
     expect(formatSummary(summarize([]))).toBe('not reached');
+  });
+});
+
+describe('comparing two builds', () => {
+  // One run's report as scripts/bench.mjs writes it with --runs 1.
+  const report = (menu: number | null, search: number, fcp: number) => ({
+    presses: {
+      first: [
+        {
+          name: 'Header: Menu',
+          afterLoad: { answer: summarize([menu]) },
+          inView: { answer: summarize([menu === null ? null : menu + 10]) },
+        },
+      ],
+      later: [{ name: 'Search', later: { answer: summarize([search]), pending: summarize([40]) } }],
+    },
+    routes: [{ route: '/', fcp: summarize([fcp]), lcp: summarize([fcp]), nextPaint: summarize([200]) }],
+  });
+
+  it('names every figure of a run, with null where there was no answer', () => {
+    const figures = figuresOf(report(null, 300, 700));
+    expect([...figures.keys()]).toEqual([
+      'Header: Menu: first press 1 s after load',
+      'Header: Menu: press once on screen',
+      'Search: later press',
+      'Search: later press, pending',
+      '/: FCP',
+      '/: LCP',
+      '/: link tap to the next page',
+    ]);
+    expect(figures.get('Header: Menu: first press 1 s after load')).toBeNull();
+    expect(figures.get('Search: later press, pending')).toBe(40);
+  });
+
+  it('sets the medians side by side and counts the pairs in which B was faster', () => {
+    const rows = compareRuns(
+      [report(120, 300, 800), report(110, 320, 700), report(130, 310, 750)],
+      [report(100, 330, 760), report(null, 290, 700), report(90, 340, 720)],
+    );
+    const menu = rows.find((r) => r.name === 'Header: Menu: first press 1 s after load');
+    expect(menu).toEqual({
+      name: 'Header: Menu: first press 1 s after load',
+      a: { median: 120, min: 110, max: 130, runs: 3, failed: 0 },
+      b: { median: 95, min: 90, max: 100, runs: 3, failed: 1 },
+      deltaMs: -25,
+      // The pair in which B saw no answer does not count for B.
+      bFaster: 2,
+      pairs: 3,
+    });
+    const search = rows.find((r) => r.name === 'Search: later press');
+    expect(search?.deltaMs).toBe(20);
+    expect(search?.bFaster).toBe(1);
+    // Equal is not faster.
+    expect(rows.find((r) => r.name === '/: link tap to the next page')?.bFaster).toBe(0);
   });
 });
