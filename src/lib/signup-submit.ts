@@ -12,7 +12,7 @@ import {
   type ToastCopy,
 } from './signups';
 import { writeJSON } from './storage';
-import { showToast } from './toast';
+import { carryToNextPage, showToast, type QueuedToast } from './toast';
 
 /**
  * What the two sign-up islands do on submit. The browser has already checked the email
@@ -20,8 +20,8 @@ import { showToast } from './toast';
  * nothing is stored.
  */
 
-const toast = (copy: ToastCopy, carryOver = false) =>
-  showToast(copy.title, copy.description, { variant: copy.variant, duration: copy.duration, carryOver });
+const toast = (copy: ToastCopy) =>
+  showToast(copy.title, copy.description, { variant: copy.variant, duration: copy.duration });
 
 /** True when the mail app was asked to open; false when the browser refused. */
 function tryOpenMailClient(href: string): boolean {
@@ -31,6 +31,23 @@ function tryOpenMailClient(href: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Shows `success` at once and hands `href` to the mail app after the frame that draws it, then
+ * calls `opened`; if the browser refuses the mail link, `failed` replaces the toast. Asking for
+ * the mail app in the press's own task held that frame back: Chromium on Linux first asks the
+ * desktop which app that is (a process of its own), beside the frame on a phone's two cores.
+ * On a phone the mail app opens over the page, which already shows the answer.
+ */
+function handOffToMailApp(href: string, success: ToastCopy, failed: ToastCopy, opened: (shown: QueuedToast) => void) {
+  const shown = toast(success);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (tryOpenMailClient(href)) opened(shown);
+      else toast(failed);
+    }),
+  );
 }
 
 /**
@@ -49,23 +66,26 @@ const value = (form: HTMLFormElement, name: string) => String(new FormData(form)
 export function submitFirstLight(form: HTMLFormElement, recipient: string): void {
   const record = buildFirstLightRecord(value(form, 'name'), value(form, 'email'));
   writeJSON(firstLightKey(record.email), record);
-  if (tryOpenMailClient(firstLightMailLink(record, recipient))) {
-    toast(signupToasts.firstLightSuccess);
-    form.reset();
-  } else {
-    toast(signupToasts.firstLightMailFailed);
-  }
+  handOffToMailApp(
+    firstLightMailLink(record, recipient),
+    signupToasts.firstLightSuccess,
+    signupToasts.firstLightMailFailed,
+    () => form.reset(),
+  );
 }
 
 export function submitEarlyAccess(form: HTMLFormElement, recipient: string): void {
   const record = buildEarlyAccessRecord(value(form, 'email'));
   writeJSON(earlyAccessKey(record.email), record);
-  if (tryOpenMailClient(earlyAccessMailLink(record, recipient))) {
-    // Carried over: the visitor is on the next page before the 7 s are up.
-    toast(signupToasts.earlyAccessSuccess, true);
-    form.reset();
-    window.setTimeout(() => window.location.assign(EARLY_ACCESS_REDIRECT_PATH), EARLY_ACCESS_REDIRECT_MS);
-  } else {
-    toast(signupToasts.earlyAccessMailFailed);
-  }
+  handOffToMailApp(
+    earlyAccessMailLink(record, recipient),
+    signupToasts.earlyAccessSuccess,
+    signupToasts.earlyAccessMailFailed,
+    (shown) => {
+      // The visitor is on the next page before the 7 s are up: the welcome goes with them.
+      carryToNextPage(shown);
+      form.reset();
+      window.setTimeout(() => window.location.assign(EARLY_ACCESS_REDIRECT_PATH), EARLY_ACCESS_REDIRECT_MS);
+    },
+  );
 }

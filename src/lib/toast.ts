@@ -61,15 +61,21 @@ export function showToast(title: string, description?: string, options: ToastOpt
     variant: options.variant ?? 'destructive',
     duration,
   };
-  if (options.carryOver) {
-    toast.expiresAt = Date.now() + (Number.isFinite(duration) ? duration : TOAST_LONG_MS);
-    writeJSON(storageKeys.pendingToasts, [...readCarriedToasts(), toast], 'session');
-  }
+  if (options.carryOver) carryToNextPage(toast);
   if (typeof window !== 'undefined') {
     (window.__siteToasts ??= []).push(toast);
     window.dispatchEvent(new CustomEvent(TOAST_EVENT));
   }
   return toast;
+}
+
+/**
+ * Keeps a toast for the next page too, until its time is up: for a toast already shown when it
+ * turns out a redirect follows (showToast's `carryOver` when that is known at once).
+ */
+export function carryToNextPage(toast: QueuedToast, now = Date.now()): void {
+  toast.expiresAt = now + (Number.isFinite(toast.duration) ? toast.duration : TOAST_LONG_MS);
+  writeJSON(storageKeys.pendingToasts, [...readCarriedToasts(), toast], 'session');
 }
 
 function isQueuedToastList(value: unknown): value is QueuedToast[] {

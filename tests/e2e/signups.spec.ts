@@ -86,6 +86,22 @@ test.describe('First Light', () => {
     expect(await storedJSON(page, 'firstLightSignup:quiet@example.com')).toMatchObject({ name: '' });
   });
 
+  test('the answer is on screen before the mail app is asked to open', async ({ page }) => {
+    // The seam takes the mail link in place of the navigation and notes the toast shown then.
+    await page.addInitScript(() => {
+      window.__openMailClient = () => {
+        document.documentElement.dataset.toastAtHandOff =
+          document.querySelector('[data-sonner-toast]')?.textContent ?? 'none';
+      };
+    });
+    await page.goto('/firstlight');
+    await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+    await page.getByLabel('Your email address').fill('early@example.com');
+    await page.getByRole('button', { name: 'Send My Signal' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-toast-at-hand-off', /Signal Received!/);
+    await expect(page.getByLabel('Your email address')).toHaveValue('');
+  });
+
   test('when the mail client cannot open: Submission Issue, fields kept', async ({ page }) => {
     await refuseMailClient(page);
     await page.goto('/firstlight');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  carryToNextPage,
   TOAST_COPY_MS,
   TOAST_DEFAULT_MS,
   TOAST_LIMIT,
@@ -51,6 +52,14 @@ describe('toast helper', () => {
     const [carried] = takeCarriedToasts(2_500);
     expect(carried).toMatchObject({ title: 'Welcome!', variant: 'success', duration: 5500 });
     expect(readCarriedToasts()).toEqual([]);
+  });
+
+  it('carries a toast already shown once a redirect turns out to follow', () => {
+    const toast = showToast('Welcome!', 'text', { variant: 'success', duration: 7000 });
+    expect(readCarriedToasts()).toEqual([]);
+    carryToNextPage(toast, 1_000);
+    const [carried] = takeCarriedToasts(3_000);
+    expect(carried).toMatchObject({ id: toast.id, title: 'Welcome!', duration: 5000 });
   });
 
   it('drops carried toasts that have expired and survives corrupt storage', () => {
