@@ -1,5 +1,5 @@
 import { isPrerenderable, likeliestNextPages } from '../lib/links-in-view';
-import { PRERENDER_MARK } from '../lib/speculation-rules';
+import { ON_THE_WAY_MARK, PRERENDER_MARK } from '../lib/speculation-rules';
 
 /**
  * One page prerendered at a time, as Chromium itself guesses one next page on a phone. Drawing a
@@ -35,6 +35,10 @@ export function prerenderLinksInView(): void {
   }
 
   const choose = () => {
+    // The reader is on the way to a page a press prerenders: no page is drawn for the view they
+    // are leaving. One already marked stays: dropped while it loaded, as the new prerender began,
+    // it sometimes left the last Konami key with no page at all in the bench (Chromium 156).
+    if (document.querySelector(`script[${ON_THE_WAY_MARK}]`)) return;
     const links = [...inView].filter((link) => link.checkVisibility());
     const boxes = links.map((link) => ({ link, href: link.href, ...link.getBoundingClientRect().toJSON() }));
     // The sticky header covers the top of the view; the page keeps its height as scroll padding.

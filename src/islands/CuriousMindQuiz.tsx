@@ -43,7 +43,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
     let redirect: number | undefined;
     const type = types[winningTypeIndex(answerScores(questions, answers), types.length)];
     // The portal is prerendered during the pause, and the redirect shows it already drawn.
-    prerenderPage(explorerPath(type.id));
+    prerenderPage(explorerPath(type.id), { onTheWay: true });
     const calculate = window.setTimeout(() => {
       writeString(storageKeys.explorerTypeId, type.id);
       showToast(resultToastTitle(type.name), undefined, { variant: 'normal', carryOver: true });

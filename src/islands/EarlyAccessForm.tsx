@@ -11,7 +11,7 @@ export default function EarlyAccessForm({ recipient }: { recipient: string }) {
     // The browser has checked the address: the welcome letter follows, so it is prerendered now
     // and the redirect shows it already drawn. (Only a mail app that cannot open keeps the
     // visitor here.)
-    prerenderPage(EARLY_ACCESS_REDIRECT_PATH);
+    prerenderPage(EARLY_ACCESS_REDIRECT_PATH, { onTheWay: true });
     submit(event);
   };
   return (

@@ -6,6 +6,13 @@ import type { EARLY_ACCESS_REDIRECT_PATH } from './signups';
 export const PRERENDER_MARK = 'data-prerender';
 
 /**
+ * The mark on the rules that prerender a page the reader is already on the way to (a redirect
+ * follows, the Konami sequence is under way; src/browser/prerender-page.ts). While they are on the
+ * page, prerender-in-view.ts prerenders no new page for the view.
+ */
+export const ON_THE_WAY_MARK = 'data-on-the-way';
+
+/**
  * The Speculation Rules every page carries (BaseLayout). Every link's page is fetched once the
  * reader points at the link or starts to press it, and the tap's navigation is served from that
  * fetch. The page behind the link nearest the middle of a rested view, which carries

@@ -77,6 +77,22 @@ test('the Konami sequence, once under way, has First Light prerendered, and its 
   expect(await deliveryType(page)).toBe('navigational-prefetch');
 });
 
+test('once the Konami sequence is under way, the view no longer has its next page prerendered', async ({ page }) => {
+  const fetched = await watchFetchedAhead(page);
+  const marked = () =>
+    page.locator('a[data-prerender]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  await page.goto('/book');
+  await expect.poll(marked).toHaveLength(1);
+  const first = (await marked())[0]!;
+  for (const key of KONAMI_SEQUENCE.slice(0, 5)) await page.keyboard.press(key);
+  await expect.poll(() => fetched.prerendered).toContain('/firstlight');
+  // The view rests on another link: it keeps no mark, and nothing more is drawn.
+  await page.locator('main a[href="/book-summary"]').evaluate((a) => a.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(600);
+  expect(await marked()).toEqual([first]);
+  expect(fetched.prerendered).toEqual([first, '/firstlight']);
+});
+
 test('First Light is prerendered once the sequence is under way, while the listener island is still on its way', async ({
   page,
 }) => {

@@ -30,7 +30,7 @@ const konami: ClientDirective = (load) => {
     if (!isSequenceKeyPress(event)) return;
     if (!prerendered && underWay(event.key)) {
       prerendered = true;
-      prerenderPage(FIRST_LIGHT_PATH);
+      prerenderPage(FIRST_LIGHT_PATH, { onTheWay: true });
     }
     if (window.__konamiKeys !== keys) {
       // The island has taken the keys and listens on its own now.
