@@ -63,10 +63,13 @@ export default function Toaster() {
     const shown = new Set<string>();
     // Of several toasts raised at once only the newest would be visible: show just that one.
     const presentNewest = (messages: QueuedToast[]) => {
-      messages.forEach((m) => shown.add(m.id));
       const newest = messages.at(-1);
+      // A toast raised in place of one shown (showToast's `replaces`) updates it where it is;
+      // any other takes the place of whatever is on screen.
+      const inPlace = newest !== undefined && shown.has(newest.id);
+      messages.forEach((m) => shown.add(m.id));
       if (!newest) return;
-      toast.dismiss();
+      if (!inPlace) toast.dismiss();
       raise[newest.variant](newest.title, {
         id: newest.id,
         description: newest.description,

@@ -20,8 +20,8 @@ import { carryToNextPage, showToast, type QueuedToast } from './toast';
  * nothing is stored.
  */
 
-const toast = (copy: ToastCopy) =>
-  showToast(copy.title, copy.description, { variant: copy.variant, duration: copy.duration });
+const toast = (copy: ToastCopy, replaces?: QueuedToast) =>
+  showToast(copy.title, copy.description, { variant: copy.variant, duration: copy.duration, replaces });
 
 /** True when the mail app was asked to open; false when the browser refused. */
 function tryOpenMailClient(href: string): boolean {
@@ -35,7 +35,7 @@ function tryOpenMailClient(href: string): boolean {
 
 /**
  * Shows `success` at once and hands `href` to the mail app after the frame that draws it, then
- * calls `opened`; if the browser refuses the mail link, `failed` replaces the toast. Asking for
+ * calls `opened`; if the browser refuses the mail link, `failed` takes the toast's place. Asking for
  * the mail app in the press's own task held that frame back: Chromium on Linux first asks the
  * desktop which app that is (a process of its own), beside the frame on a phone's two cores.
  * On a phone the mail app opens over the page, which already shows the answer.
@@ -45,7 +45,7 @@ function handOffToMailApp(href: string, success: ToastCopy, failed: ToastCopy, o
   requestAnimationFrame(() =>
     setTimeout(() => {
       if (tryOpenMailClient(href)) opened(shown);
-      else toast(failed);
+      else toast(failed, shown);
     }),
   );
 }

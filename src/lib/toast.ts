@@ -42,6 +42,8 @@ interface ToastOptions {
   duration?: number;
   /** Keep the toast for the next page too (a redirect follows right after). */
   carryOver?: boolean;
+  /** A toast on screen this one takes the place of, in place: the same answer, now known better. */
+  replaces?: QueuedToast;
 }
 
 declare global {
@@ -55,7 +57,7 @@ let counter = 0;
 export function showToast(title: string, description?: string, options: ToastOptions = {}): QueuedToast {
   const duration = options.duration ?? TOAST_DEFAULT_MS;
   const toast: QueuedToast = {
-    id: `${Date.now().toString(36)}-${(counter++).toString(36)}`,
+    id: options.replaces?.id ?? `${Date.now().toString(36)}-${(counter++).toString(36)}`,
     title,
     description,
     variant: options.variant ?? 'destructive',

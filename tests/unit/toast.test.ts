@@ -62,6 +62,13 @@ describe('toast helper', () => {
     expect(carried).toMatchObject({ id: toast.id, title: 'Welcome!', duration: 5000 });
   });
 
+  it('raises a toast in place of one shown under the same id', () => {
+    const first = showToast('Welcome!', 'text', { variant: 'success' });
+    const second = showToast('Submission Issue', 'other', { replaces: first });
+    expect(second.id).toBe(first.id);
+    expect(showToast('Next').id).not.toBe(first.id);
+  });
+
   it('drops carried toasts that have expired and survives corrupt storage', () => {
     showToast('Old', undefined, { duration: 1000, carryOver: true });
     expect(takeCarriedToasts(Date.now() + 60_000)).toEqual([]);
