@@ -10,6 +10,17 @@ import { deliveryType, watchFetchedAhead } from './helpers';
 // start theirs with it on.
 test.use({ launchOptions: { ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] } });
 
+/** The addresses of the links the in-view guess has marked for prerendering. */
+const markedLinks = (page: Page) =>
+  page.locator('a[data-prerender]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
+/** Opens `path` and waits for the in-view guess to mark one link; returns its address. */
+async function openWithOneMark(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  await expect.poll(() => markedLinks(page)).toHaveLength(1);
+  return (await markedLinks(page))[0]!;
+}
+
 test('the link pointed at is prefetched by the Speculation Rules the policy lets run', async ({ page }) => {
   const fetched = await watchFetchedAhead(page);
   await page.goto('/');
@@ -22,11 +33,8 @@ test('the page behind the link nearest the middle of a rested view is prerendere
   page,
 }) => {
   const fetched = await watchFetchedAhead(page);
-  const marked = () =>
-    page.locator('a[data-prerender]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  await page.goto('/book');
-  await expect.poll(marked).toHaveLength(1);
-  const first = (await marked())[0]!;
+  const marked = () => markedLinks(page);
+  const first = await openWithOneMark(page, '/book');
   // Asked for (and refused here: DevTools is attached), with nothing pointed at or pressed.
   await expect.poll(() => fetched.prerendered).toEqual([first]);
 
@@ -79,11 +87,8 @@ test('the Konami sequence, once under way, has First Light prerendered, and its 
 
 test('once the Konami sequence is under way, the view no longer has its next page prerendered', async ({ page }) => {
   const fetched = await watchFetchedAhead(page);
-  const marked = () =>
-    page.locator('a[data-prerender]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  await page.goto('/book');
-  await expect.poll(marked).toHaveLength(1);
-  const first = (await marked())[0]!;
+  const marked = () => markedLinks(page);
+  const first = await openWithOneMark(page, '/book');
   for (const key of KONAMI_SEQUENCE.slice(0, 5)) await page.keyboard.press(key);
   await expect.poll(() => fetched.prerendered).toContain('/firstlight');
   // The view rests on another link: it keeps no mark, and nothing more is drawn.
