@@ -34,7 +34,7 @@ const placeNewToast = ({ variant }: QueuedToast) =>
  * browser draws a frame before that timer runs, so the answer to a press showed a frame late.
  * Raised through this, the timer's work runs at once. Only for a toast raised by showToast()
  * (from a press, a reply, a timer): React refuses to render at once inside its own rendering or
- * effects, so the toasts found when the area starts are raised from a timer of the area's own.
+ * effects, so the toasts found when the area starts take sonner's timer.
  */
 function raiseNow(show: () => void): void {
   const later = window.setTimeout;
@@ -78,20 +78,12 @@ export default function Toaster() {
       });
     };
     const drain = () => presentNewest(takeQueuedToasts());
+    drain();
+    presentNewest(takeCarriedToasts(Date.now(), shown));
     const drainNow = () => raiseNow(drain);
-    // The toasts found as the area starts are shown from a task of their own, out of React's
-    // effects, so that they too are on screen at once: a toast still waiting for sonner's timer
-    // escaped the dismissal of a newer toast raised meanwhile, and both stayed.
-    const started = window.setTimeout(() =>
-      raiseNow(() => {
-        drain();
-        presentNewest(takeCarriedToasts(Date.now(), shown));
-      }),
-    );
     window.addEventListener(TOAST_EVENT, drainNow);
     const removeGestures = area.current ? addToastGestures(area.current, () => toast.dismiss()) : undefined;
     return () => {
-      window.clearTimeout(started);
       window.removeEventListener(TOAST_EVENT, drainNow);
       removeGestures?.();
     };
