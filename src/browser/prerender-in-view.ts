@@ -11,6 +11,8 @@ import { ON_THE_WAY_MARK, PRERENDER_MARK } from '../lib/speculation-rules';
 const PAGES_AT_ONCE = 1;
 /** The view counts as rested once scrolling has stopped this long (not between two flicks). */
 const REST_MS = 200;
+/** The site's header and What's New banner, around every page's text (BaseLayout). */
+const SITE_CHROME = 'body > header, [data-whats-new]';
 
 /**
  * Prerenders the page behind the link nearest the middle of the view whenever the reader's view
@@ -39,8 +41,16 @@ export function prerenderLinksInView(): void {
     // are leaving. One already marked stays: dropped while it loaded, as the new prerender began,
     // it sometimes left the last Konami key with no page at all in the bench (Chromium 156).
     if (document.querySelector(`script[${ON_THE_WAY_MARK}]`)) return;
-    const links = [...inView].filter((link) => link.checkVisibility());
-    const boxes = links.map((link) => ({ link, href: link.href, ...link.getBoundingClientRect().toJSON() }));
+    // In the page's order: where the text in view has no link, the site's first link is chosen.
+    const links = [...inView]
+      .filter((link) => link.checkVisibility())
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const boxes = links.map((link) => ({
+      link,
+      href: link.href,
+      chrome: link.closest(SITE_CHROME) !== null,
+      ...link.getBoundingClientRect().toJSON(),
+    }));
     // The sticky header covers the top of the view; the page keeps its height as scroll padding.
     const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
     const chosen = new Set(likeliestNextPages(boxes, { top: header, bottom: innerHeight }, PAGES_AT_ONCE));

@@ -10,8 +10,8 @@ import { whenIdle } from './when-idle';
 import { prerenderLinksInView } from './prerender-in-view';
 
 whenShown(() => recordVisit());
-// Only a page in front of the reader guesses where the reader goes next.
-whenShown(() => whenIdle(prerenderLinksInView));
+// Only a page in front of the reader guesses where the reader goes next (whenIdle waits for it).
+whenIdle(prerenderLinksInView);
 initHeaderMenus();
 initBanner();
 initDialogFallback();

@@ -3,6 +3,8 @@ export interface LinkBox {
   href: string;
   top: number;
   bottom: number;
+  /** In the site's header or its What's New banner, around every page, not in the page's text. */
+  chrome?: boolean;
 }
 
 /** The part of the viewport the page's text shows in: below the sticky header, in CSS pixels. */
@@ -13,17 +15,23 @@ export interface ReadingArea {
 
 /**
  * The pages behind the links a reader resting on this view will most likely tap: at most `count`
- * distinct addresses, those whose nearest link is nearest the middle of the reading area, where
- * the eye rests (and where the browser puts a link it scrolls to). A link out of the area, or
- * under the header, is never chosen.
+ * distinct addresses, those whose nearest link in the text is nearest the middle of the reading
+ * area, where the eye rests (and where the browser puts a link it scrolls to). A link out of the
+ * area, or under the header, is never chosen. Where the text in view has no link (a quiz, a
+ * form), the site's own links in view are the reader's ways on: the first of them (the site's
+ * name, home) first.
  */
 export function likeliestNextPages(links: LinkBox[], area: ReadingArea, count: number): string[] {
   const middle = (area.top + area.bottom) / 2;
   const distance = new Map<string, number>();
-  for (const { href, top, bottom } of links) {
-    if (bottom <= area.top || top >= area.bottom) continue;
+  for (const { href, top, bottom, chrome } of links) {
+    if (chrome || bottom <= area.top || top >= area.bottom) continue;
     const d = Math.abs((top + bottom) / 2 - middle);
     if (d < (distance.get(href) ?? Infinity)) distance.set(href, d);
+  }
+  if (!distance.size) {
+    const site = links.filter(({ chrome, top, bottom }) => chrome && bottom > 0 && top < area.bottom);
+    return [...new Set(site.map(({ href }) => href))].slice(0, count);
   }
   return [...distance]
     .sort((a, b) => a[1] - b[1])

@@ -33,8 +33,8 @@ export const SPECULATION_RULES = JSON.stringify({
  * (the portal is idle, the sequence is under way, the redirect waits behind its toast), so the
  * page adds rules that prerender it (src/browser/prerender-page.ts), which its policy must allow
  * (allowSpeculationRules). The press then shows a page already drawn, where a prefetched one
- * still had to be parsed and painted. A prerendered page does a visit's work only once shown
- * (when-shown.ts) and takes the theme chosen meanwhile (head-script.mjs).
+ * still had to be parsed and painted. A prerendered page does a visit's work, and its idle work,
+ * only once shown (when-shown.ts, when-idle.ts) and takes the theme chosen meanwhile (head-script.mjs).
  */
 export type PageOpenedByPress =
   typeof QUIZ_PATH | typeof FIRST_LIGHT_PATH | typeof EARLY_ACCESS_REDIRECT_PATH | ReturnType<typeof explorerPath>;

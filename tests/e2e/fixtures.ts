@@ -12,8 +12,9 @@ import { watchCspViolations } from './csp-watch';
 export async function waitForIslands(page: Page): Promise<void> {
   // Those that wait for something else are not waited for: the Konami listener (its first key),
   // the toast area (a toast) and islands that wait to come near the viewport while they are not.
-  // A page may leave on its own meanwhile (the quiz sends a returning visitor to their portal):
-  // then there is nothing left to wait for here, and the test checks where it arrived.
+  // A page prerendered and not shown yet starts none. A page may leave on its own meanwhile (the
+  // quiz sends a returning visitor to their portal): then there is nothing left to wait for here,
+  // and the test checks where it arrived.
   const due = () =>
     page
       .evaluate(islandsDue)
@@ -23,6 +24,8 @@ export async function waitForIslands(page: Page): Promise<void> {
 
 /** Names of the islands not hydrated yet that are due to hydrate now (runs in the page). */
 export function islandsDue(): string[] {
+  // A page drawn ahead starts its islands once shown.
+  if ((document as Document & { prerendering?: boolean }).prerendering) return [];
   const inView = (island: Element) =>
     [...island.children].some((child) => {
       const box = child.getBoundingClientRect();

@@ -10,9 +10,9 @@ import { deliveryType, watchFetchedAhead } from './helpers';
 // start theirs with it on.
 test.use({ launchOptions: { ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] } });
 
-/** The addresses of the links the in-view guess has marked for prerendering. */
+/** The addresses the in-view guess has marked links to for prerendering, each once. */
 const markedLinks = (page: Page) =>
-  page.locator('a[data-prerender]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  page.locator('a[data-prerender]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
 
 /** Opens `path` and waits for the in-view guess to mark one link; returns its address. */
 async function openWithOneMark(page: Page, path: string): Promise<string> {
@@ -49,6 +49,11 @@ test('the page behind the link nearest the middle of a rested view is prerendere
   expect(fetched.prerendered).toEqual([first, '/book-summary']);
   await expect.poll(marked).not.toEqual(['/book-summary']);
   expect(await marked()).toHaveLength(1);
+});
+
+test("where the text in view has no link, the site's first link, home, is the page prerendered", async ({ page }) => {
+  // The quiz's first view: its questions, and the header's and What's New banner's links above.
+  expect(await openWithOneMark(page, '/curious-mind-quiz')).toBe('/');
 });
 
 test('Take Quiz Again, a button, has the quiz prerendered once the portal is idle, and the quiz opens from it', async ({
@@ -141,6 +146,26 @@ async function openPrerendered(page: Page, path: string): Promise<{ show: () => 
   await page.waitForLoadState('networkidle');
   return { show: () => page.evaluate(() => (window as unknown as { showPrerendered: () => void }).showPrerendered()) };
 }
+
+test('a prerendered page starts its islands, and reads and draws ahead, only once shown', async ({ page }) => {
+  const fetched = await watchFetchedAhead(page);
+  const pagefind: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/pagefind/')) pagefind.push(request.url());
+  });
+  const quiz = await openPrerendered(page, '/curious-mind-quiz');
+  const island = page.locator('astro-island', { has: page.getByRole('button', { name: 'Begin the Quiz' }) });
+  // Past the idle moment's latest (2 s after load): a page in front of the reader has done it all.
+  await page.waitForTimeout(2500);
+  await expect(island).toHaveAttribute('ssr');
+  expect(pagefind).toEqual([]);
+  expect(await markedLinks(page)).toEqual([]);
+  expect(fetched.prerendered).toEqual([]);
+  await quiz.show();
+  await expect(island).not.toHaveAttribute('ssr');
+  await expect.poll(() => pagefind.length).toBeGreaterThan(0);
+  await expect.poll(() => markedLinks(page)).toHaveLength(1);
+});
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 

@@ -23,6 +23,15 @@ describe('likeliestNextPages', () => {
     expect(likeliestNextPages(links, area, 1)).toEqual(['/b']);
     expect(likeliestNextPages(links, area, 3)).toEqual(['/b', '/a']);
   });
+  it("leaves the site's own links for a view whose text has none, and then takes the first", () => {
+    const area = { top: 80, bottom: 800 };
+    const site = (href: string, top: number) => ({ ...at(href, top), chrome: true });
+    const links = [site('/', 30), site('/forum', 100), site('/essays', 380), site('/forum', 100)];
+    expect(likeliestNextPages([...links, at('/a', 700)], area, 1)).toEqual(['/a']);
+    expect(likeliestNextPages(links, area, 1)).toEqual(['/']);
+    expect(likeliestNextPages(links, area, 2)).toEqual(['/', '/forum']);
+    expect(likeliestNextPages([site('/scrolled-away', -60), at('/below', 820)], area, 1)).toEqual([]);
+  });
   it('chooses nothing in an empty view', () => {
     expect(likeliestNextPages([], VIEW, 2)).toEqual([]);
   });
