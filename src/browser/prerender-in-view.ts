@@ -53,10 +53,10 @@ export function prerenderLinksInView(): void {
     }));
     // The sticky header covers the top of the view; the page keeps its height as scroll padding.
     const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-    const chosen = new Set(likeliestNextPages(boxes, { top: header, bottom: innerHeight }, PAGES_AT_ONCE));
-    for (const marked of document.querySelectorAll(`a[${PRERENDER_MARK}]`)) {
-      if (!chosen.has((marked as HTMLAnchorElement).href)) marked.removeAttribute(PRERENDER_MARK);
-    }
+    const marked = [...document.querySelectorAll<HTMLAnchorElement>(`a[${PRERENDER_MARK}]`)];
+    const drawn = [...new Set(marked.map((link) => link.href))];
+    const chosen = new Set(likeliestNextPages(boxes, { top: header, bottom: innerHeight }, PAGES_AT_ONCE, drawn));
+    for (const link of marked) if (!chosen.has(link.href)) link.removeAttribute(PRERENDER_MARK);
     for (const { link, href } of boxes) if (chosen.has(href)) link.setAttribute(PRERENDER_MARK, '');
   };
 

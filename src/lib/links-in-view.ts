@@ -17,11 +17,13 @@ export interface ReadingArea {
  * The pages behind the links a reader resting on this view will most likely tap: at most `count`
  * distinct addresses, those whose nearest link in the text is nearest the middle of the reading
  * area, where the eye rests (and where the browser puts a link it scrolls to). A link out of the
- * area, or under the header, is never chosen. Where the text in view has no link (a quiz, a
+ * area, or under the header, is never chosen. Where the text in view has no link, the pages
+ * already `drawn` stay (a stretch of prose between two links, which the reader may scroll back
+ * to): drawing another page costs the phone's processor. Where none is drawn either (a quiz, a
  * form), the site's own links in view are the reader's ways on: the first of them (the site's
  * name, home) first.
  */
-export function likeliestNextPages(links: LinkBox[], area: ReadingArea, count: number): string[] {
+export function likeliestNextPages(links: LinkBox[], area: ReadingArea, count: number, drawn: string[] = []): string[] {
   const middle = (area.top + area.bottom) / 2;
   const distance = new Map<string, number>();
   for (const { href, top, bottom, chrome } of links) {
@@ -30,6 +32,7 @@ export function likeliestNextPages(links: LinkBox[], area: ReadingArea, count: n
     if (d < (distance.get(href) ?? Infinity)) distance.set(href, d);
   }
   if (!distance.size) {
+    if (drawn.length) return drawn;
     const site = links.filter(({ chrome, top, bottom }) => chrome && bottom > 0 && top < area.bottom);
     return [...new Set(site.map(({ href }) => href))].slice(0, count);
   }

@@ -51,9 +51,20 @@ test('the page behind the link nearest the middle of a rested view is prerendere
   expect(await marked()).toHaveLength(1);
 });
 
-test("where the text in view has no link, the site's first link, home, is the page prerendered", async ({ page }) => {
+test("where the text in view has no link, the page drawn stays, or, with none drawn, home's is", async ({ page }) => {
   // The quiz's first view: its questions, and the header's and What's New banner's links above.
   expect(await openWithOneMark(page, '/curious-mind-quiz')).toBe('/');
+  // Once a link in the text has had its page drawn, a view with none keeps that page: here the
+  // quiz's own view again, on a screen too short to show the explorers' links below it.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await page.getByText('Meet all eight explorers').click();
+  const explorer = page.locator('main a[href^="/explorer/"]').first();
+  await explorer.evaluate((a) => a.scrollIntoView({ block: 'center' }));
+  const href = await explorer.getAttribute('href');
+  await expect.poll(() => markedLinks(page)).toEqual([href]);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(1000);
+  expect(await markedLinks(page)).toEqual([href]);
 });
 
 test('Take Quiz Again, a button, has the quiz prerendered once the portal is idle, and the quiz opens from it', async ({

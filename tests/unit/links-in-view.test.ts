@@ -32,6 +32,12 @@ describe('likeliestNextPages', () => {
     expect(likeliestNextPages(links, area, 2)).toEqual(['/', '/forum']);
     expect(likeliestNextPages([site('/scrolled-away', -60), at('/below', 820)], area, 1)).toEqual([]);
   });
+  it('keeps the pages already drawn while the text in view has no link', () => {
+    const area = { top: 80, bottom: 800 };
+    const links = [{ ...at('/', 30), chrome: true }, at('/gone', -200)];
+    expect(likeliestNextPages(links, area, 1, ['/gone'])).toEqual(['/gone']);
+    expect(likeliestNextPages([...links, at('/a', 400)], area, 1, ['/gone'])).toEqual(['/a']);
+  });
   it('chooses nothing in an empty view', () => {
     expect(likeliestNextPages([], VIEW, 2)).toEqual([]);
   });
