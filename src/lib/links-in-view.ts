@@ -32,7 +32,7 @@ export function likeliestNextPages(links: LinkBox[], area: ReadingArea, count: n
     if (d < (distance.get(href) ?? Infinity)) distance.set(href, d);
   }
   if (!distance.size) {
-    if (drawn.length) return drawn;
+    if (drawn.length) return drawn.slice(0, count);
     const site = links.filter(({ chrome, top, bottom }) => chrome && bottom > 0 && top < area.bottom);
     return [...new Set(site.map(({ href }) => href))].slice(0, count);
   }

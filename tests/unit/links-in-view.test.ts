@@ -37,6 +37,7 @@ describe('likeliestNextPages', () => {
     const links = [{ ...at('/', 30), chrome: true }, at('/gone', -200)];
     expect(likeliestNextPages(links, area, 1, ['/gone'])).toEqual(['/gone']);
     expect(likeliestNextPages([...links, at('/a', 400)], area, 1, ['/gone'])).toEqual(['/a']);
+    expect(likeliestNextPages(links, area, 1, ['/gone', '/older'])).toEqual(['/gone']);
   });
   it('chooses nothing in an empty view', () => {
     expect(likeliestNextPages([], VIEW, 2)).toEqual([]);
