@@ -103,7 +103,10 @@ export default function CarobForum({ postsPerPage }: Props) {
           <JoinFields name={name} onNameChange={setName} content={content} onContentChange={setContent} />
           <Honeypot value={trap} onChange={setTrap} />
           <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
+            {/* aria-disabled, not disabled: the pressed button keeps its focus while the post is
+                on its way (usePagedList ignores a second submit). Disabling it took the focus away
+                and made React put it back, two extra style and layout passes in the press. */}
+            <button type="submit" className="btn btn-primary" aria-disabled={sending} aria-busy={sending}>
               {sending ? 'Posting…' : 'Post to the Forum'}
             </button>
             <p id="forum-form-note" className="font-sans text-xs text-muted">

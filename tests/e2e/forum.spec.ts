@@ -372,6 +372,24 @@ test('a double click sends one post; the button is disabled while it is in fligh
   await expect(list(page).getByText(text)).toHaveCount(1);
 });
 
+test('a keyboard post keeps the focus on the button while it is sent and after', async ({ page }) => {
+  await open(page);
+  const release = await holdRequests(page, POSTS, 'POST');
+  const text = unique('by keyboard');
+  await messageField(page).fill(text);
+  await postButton(page).focus();
+  await page.keyboard.press('Enter');
+  const pending = page.getByRole('button', { name: 'Posting…' });
+  await expect(pending).toBeDisabled();
+  await expect(pending).toBeFocused();
+  // A second Enter while it is on its way sends nothing more.
+  await page.keyboard.press('Enter');
+  release();
+  await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
+  await expect(postButton(page)).toBeFocused();
+  await expect(list(page).getByText(text)).toHaveCount(1);
+});
+
 test('what a visitor types while their post is on its way stays once it is added', async ({ page }) => {
   await open(page);
   const release = await holdRequests(page, POSTS, 'POST');

@@ -326,6 +326,8 @@ test('the honeypot and the double click: robots send nothing, people send once',
   await field(page, 'Mitigation/Proposed Solution').fill('Only one of these should arrive.');
   await submitButton(page).dblclick();
   await expect(dialog(page).getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+  // It keeps the focus while the idea is on its way: the dialog's focus trap has nowhere to lose it to.
+  await expect(dialog(page).getByRole('button', { name: 'Submitting…' })).toBeFocused();
   release();
   await expect(dialog(page)).toBeHidden();
   await expect(rows(page).first().locator('td').first()).toHaveText(issue);
@@ -515,8 +517,11 @@ test('Random Idea: drawn ahead, so the press answers without waiting, and the ne
   expect(reads.count).toBe(1);
   // Held from now on: the press below cannot be waiting for the registry.
   const release = await holdRequests(page, ONE_IDEA);
-  await page.getByRole('button', { name: 'Random Idea' }).click();
+  await page.getByRole('button', { name: 'Random Idea' }).focus();
+  await page.keyboard.press('Enter');
   await expect(lastToast(page)).toContainText('Random Idea:');
+  // The keyboard's place stays on the button, for the next idea.
+  await expect(page.getByRole('button', { name: 'Random Idea' })).toBeFocused();
   // The next idea is on its way while the reader reads this one.
   await expect.poll(() => reads.count).toBe(2);
   release();
@@ -530,6 +535,9 @@ test('Random Idea pressed while its idea is on its way: busy at once, and no sec
   await button.click();
   await expect(button).toBeDisabled();
   await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toBeFocused();
+  // Pressed again while busy: nothing more is read.
+  await page.keyboard.press('Enter');
   expect(reads.count).toBe(1);
   release();
   await expect(lastToast(page)).toContainText('Random Idea:');
@@ -675,6 +683,7 @@ test('Export CSV asks for the ideas as the pointer goes down, and only that pres
   const typed = await csvOf(() => page.keyboard.press('Enter'));
   expect(reads.count).toBe(3);
   expect(typed).toContain(`${tag} late 1`);
+  await expect(exportButton).toBeFocused();
 });
 
 /**

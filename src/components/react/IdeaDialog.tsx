@@ -136,7 +136,8 @@ export default function IdeaDialog({
             <button type="button" className="btn btn-secondary" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={submitting} aria-busy={submitting}>
+            {/* aria-disabled, as the forum's Post: focus stays on it while the idea is sent. */}
+            <button type="submit" className="btn btn-primary" aria-disabled={submitting} aria-busy={submitting}>
               {submitting ? 'Submitting…' : 'Submit Idea'}
             </button>
           </div>

@@ -129,9 +129,12 @@ export function usePagedList<T, Input>({
     };
     if (trap) return succeed();
     inFlight.current = true;
+    // The request is made before the pending state is set: React draws that state in a microtask
+    // queued by setSending, and queued first it held the request back for the whole render.
+    const sent = add(input);
     setSending(true);
     try {
-      await add(input);
+      await sent;
       // The toast is the answer. Closing the form and reading page 1 again render as a
       // transition, in slices, so the toast's frame does not wait for them.
       let reloaded: Promise<void> = Promise.resolve();

@@ -65,7 +65,7 @@ export default function ExportCsvButton({ filter }: { filter: string }) {
       className="btn btn-secondary"
       onPointerDown={onPointerDown}
       onClick={onClick}
-      disabled={busy}
+      aria-disabled={busy}
       aria-busy={busy}
     >
       {busy ? 'Exporting…' : 'Export CSV'}

@@ -20,7 +20,7 @@ export default function RandomIdeaButton({ pick }: { pick: () => Promise<Idea | 
     }
   });
   return (
-    <button type="button" className="btn btn-secondary" onClick={run} disabled={busy} aria-busy={busy}>
+    <button type="button" className="btn btn-secondary" onClick={run} aria-disabled={busy} aria-busy={busy}>
       Random Idea
     </button>
   );
