@@ -480,6 +480,24 @@ test('the page before the newest is read ahead: Earlier shows it without waiting
   release();
 });
 
+test('a keyboard step to another page leaves the focus at the top of the dialogue', async ({ page, request }) => {
+  await insertRows(
+    request,
+    'posts',
+    Array.from({ length: 11 }, (_, i) => ({ content: unique(`keyboard paging ${i}`), author_name: null })),
+  );
+  await open(page);
+  const pager = page.getByRole('navigation', { name: 'Forum pages' });
+  await pager.getByRole('button', { name: 'Earlier' }).focus();
+  await page.keyboard.press('Enter');
+  // The pager pressed is gone while the page loads; the keyboard's place is the list's heading.
+  await expect(page.getByRole('heading', { name: 'The Dialogue', exact: true })).toBeFocused();
+  await expect(page.locator('[data-summary]')).toContainText(', page ');
+  // The next Tab goes on from there, into the tabs, not back to the top of the page.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Thread View' })).toBeFocused();
+});
+
 test('paging through 1,000 posts: newest page first, oldest first within a page', async ({ page, request }) => {
   test.setTimeout(60_000);
   const tag = unique('paged');

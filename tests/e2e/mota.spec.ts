@@ -777,9 +777,12 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   expect((await numbers())[0]).toBe('1100');
   const pager = page.getByRole('navigation', { name: 'Registry pages' });
   await expect(pager.getByRole('button', { name: 'Newer' })).toBeDisabled();
-  await pager.getByRole('button', { name: 'Older' }).click();
+  await pager.getByRole('button', { name: 'Older' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.locator('[data-summary]')).toHaveText(`Ideas 51–100 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers())[0]).toBe('1050');
+  // The pager pressed was gone while the page loaded: the keyboard's place is the results' top.
+  await expect(page.locator('#mota-results')).toBeFocused();
   // Older twice more and Newer once, each a step from the edge idea of the page shown (a search
   // reads mota_ideas_matches: a created_at bound beside the search, no offset), each page the
   // one the offset reads: all 1,100 ideas share one instant, so ids alone order them.

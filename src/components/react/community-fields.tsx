@@ -42,11 +42,10 @@ interface PagerProps {
   onChange: (page: number) => void;
   /** The navigation's name, and the words on its previous and next buttons. */
   labels: { pages: string; previous: string; next: string };
-  disabled?: boolean;
 }
 
 /** Previous / numbered / next buttons. */
-export function Pager({ current, count, onChange, labels, disabled }: PagerProps) {
+export function Pager({ current, count, onChange, labels }: PagerProps) {
   if (count <= 1) return null;
   const button =
     'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border px-3 font-sans text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
@@ -57,7 +56,7 @@ export function Pager({ current, count, onChange, labels, disabled }: PagerProps
           <button
             type="button"
             className={`${button} border-ink`}
-            disabled={disabled || current <= 1}
+            disabled={current <= 1}
             onClick={() => onChange(current - 1)}
           >
             <span aria-hidden="true">←</span> {labels.previous}
@@ -75,7 +74,6 @@ export function Pager({ current, count, onChange, labels, disabled }: PagerProps
                 className={`${button} ${page === current ? 'border-ink bg-ink text-paper' : 'border-line hover:border-ink'}`}
                 aria-current={page === current ? 'page' : undefined}
                 aria-label={`Page ${page}`}
-                disabled={disabled && page !== current}
                 onClick={() => page !== current && onChange(page)}
               >
                 {formatCount(page)}
@@ -87,7 +85,7 @@ export function Pager({ current, count, onChange, labels, disabled }: PagerProps
           <button
             type="button"
             className={`${button} border-ink`}
-            disabled={disabled || current >= count}
+            disabled={current >= count}
             onClick={() => onChange(current + 1)}
           >
             {labels.next} <span aria-hidden="true">→</span>

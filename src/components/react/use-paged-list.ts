@@ -22,7 +22,10 @@ interface PagedListOptions<T, Input> {
   addFailure: Situation;
   /** The toast once a row is in (and the one a robot hears instead). */
   added: ToastText;
-  /** Scrolled into view when the visitor moves to another page. */
+  /**
+   * Scrolled into view and focused (it has tabIndex -1) when the visitor moves to another page:
+   * the pager they pressed is gone while the page loads, and the keyboard's place goes with them.
+   */
   listTop: RefObject<HTMLElement | null>;
 }
 
@@ -112,6 +115,7 @@ export function usePagedList<T, Input>({
   const goTo = (page: number) => {
     void load(page);
     listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    listTop.current?.focus({ preventScroll: true });
   };
 
   const submit = async (input: Input, { onAdded, onRefused }: AddCallbacks = {}) => {
