@@ -73,7 +73,7 @@ export default function MotaRegistry() {
         </div>
       </div>
 
-      <div ref={tableTop} id="mota-results" tabIndex={-1} className="mt-6 scroll-mt-24">
+      <div ref={tableTop} id="mota-results" tabIndex={-1} className="mt-6 scroll-mt-24 focus:outline-none">
         <IdeaSummary list={list} filter={filter} />
         <IdeaTable list={list} onRetry={reload} />
       </div>
