@@ -103,9 +103,8 @@ export default function CarobForum({ postsPerPage }: Props) {
           <JoinFields name={name} onNameChange={setName} content={content} onContentChange={setContent} />
           <Honeypot value={trap} onChange={setTrap} />
           <div className="flex flex-wrap items-center gap-4">
-            {/* aria-disabled, not disabled: the pressed button keeps its focus while the post is
-                on its way (usePagedList ignores a second submit). Disabling it took the focus away
-                and made React put it back, two extra style and layout passes in the press. */}
+            {/* aria-disabled, not disabled: the pressed button keeps the keyboard's focus while the
+                post is on its way (usePagedList ignores a second submit). */}
             <button type="submit" className="btn btn-primary" aria-disabled={sending} aria-busy={sending}>
               {sending ? 'Posting…' : 'Post to the Forum'}
             </button>

@@ -133,12 +133,9 @@ export function usePagedList<T, Input>({
     };
     if (trap) return succeed();
     inFlight.current = true;
+    setSending(true);
     try {
-      // The request is made before the pending state is set: React draws that state in a
-      // microtask queued by setSending, and queued first it held the request back for the render.
-      const sent = add(input);
-      setSending(true);
-      await sent;
+      await add(input);
       // The toast is the answer. Closing the form and reading page 1 again render as a
       // transition, in slices, so the toast's frame does not wait for them.
       let reloaded: Promise<void> = Promise.resolve();
