@@ -267,20 +267,27 @@ async function measurePresses(browser) {
   return { first, later };
 }
 
-/** Resolves once no request of the page has been in flight for `ms`. */
+/**
+ * Resolves once no request of the page's own document has been in flight for `ms`. A page it
+ * prerenders is left out: puppeteer never reports a prerender's document request as finished, so
+ * counting it waited for ever.
+ */
 function networkQuiet(page, ms = 500) {
   let inFlight = 0;
   let timer;
+  const own = (request) => request.frame() === page.mainFrame();
   return new Promise((resolve) => {
     const settle = () => {
       clearTimeout(timer);
       if (inFlight === 0) timer = setTimeout(done, ms);
     };
-    const started = () => {
+    const started = (request) => {
+      if (!own(request)) return;
       inFlight++;
       settle();
     };
-    const ended = () => {
+    const ended = (request) => {
+      if (!own(request)) return;
       inFlight = Math.max(0, inFlight - 1);
       settle();
     };
