@@ -136,7 +136,8 @@ export const PARTS = [
     answer: 'window.__bench.changed(() => getComputedStyle(document.body).backgroundColor)',
   },
   {
-    // A reading page runs no React before a press: its first toast may take longer.
+    // A reading page runs no React before a press: its first toast may take longer. Headless
+    // Chromium has no share sheet, so Share copies the link and is timed by that toast.
     name: 'Essay: Share (link copied)',
     route: ESSAY,
     kind: 'local',
