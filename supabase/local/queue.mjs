@@ -17,6 +17,8 @@
 const SLOW_MS = 100;
 /** Kinds remembered as slow, oldest forgotten first. */
 const SLOW_KINDS_KEPT = 256;
+/** Idle clients remembered for their next turn; beyond it, the earliest remembered are forgotten. */
+const IDLE_CLIENTS_KEPT = 4096;
 
 export class FairQueue {
   /** @type {Set<string>} */
@@ -24,7 +26,12 @@ export class FairQueue {
   /** Each client's waiting jobs, first in first out. @type {Map<string, Job[]>} */
   #lines = new Map();
   /**
-   * Per client with jobs waiting or running: how many, and the turn after its latest job.
+   * Per client: how many jobs it has waiting or running, and the turn after its latest job. A
+   * client is remembered after its jobs are done until the turn being served passes its next
+   * one: a client that sends its next request as soon as the last is answered would otherwise
+   * rejoin at the turn being served, ahead of a job that another client queued for the turn
+   * after it, and a page's second request (sent beside its first) would wait for as long as two
+   * such clients keep sending.
    * @type {Map<string, { held: number, nextTurn: number }>}
    */
   #clients = new Map();
@@ -108,6 +115,9 @@ export class FairQueue {
 
   #next() {
     if (this.#lines.size === 0) {
+      // Nobody waits: every remembered client may start afresh at the latest turn handed out.
+      for (const state of this.#clients.values()) this.#turn = Math.max(this.#turn, state.nextTurn);
+      this.#forgetPassed();
       this.#running = false;
       this.#becameIdle?.();
       this.#becameIdle = null;
@@ -135,15 +145,34 @@ export class FairQueue {
     const entry = /** @type {Job} */ (line.shift());
     if (line.length === 0) this.#lines.delete(client);
     this.#waiting -= 1;
-    this.#turn = entry.turn;
+    if (entry.turn > this.#turn) {
+      this.#turn = entry.turn;
+      this.#forgetPassed();
+    }
     const started = this.clock();
     entry.start().finally(() => {
       this.#remember(entry.kind, this.clock() - started);
       const state = /** @type {{ held: number, nextTurn: number }} */ (this.#clients.get(client));
       state.held -= 1;
-      if (state.held === 0) this.#clients.delete(client);
+      if (state.held === 0 && (state.nextTurn <= this.#turn || this.#clients.size > IDLE_CLIENTS_KEPT))
+        this.#clients.delete(client);
       this.#next();
     });
+  }
+
+  /**
+   * Forgets the idle clients whose next turn the turn being served has reached, and the
+   * earliest remembered beyond IDLE_CLIENTS_KEPT (a flood of new addresses, each served once).
+   */
+  #forgetPassed() {
+    let excess = this.#clients.size - IDLE_CLIENTS_KEPT;
+    for (const [client, state] of this.#clients) {
+      if (state.held > 0) continue;
+      if (state.nextTurn <= this.#turn || excess > 0) {
+        this.#clients.delete(client);
+        excess -= 1;
+      }
+    }
   }
 
   /** Whether job a goes before job b. @param {Job} a @param {Job} b */

@@ -146,6 +146,28 @@ describe('FairQueue', () => {
     expect(started).toEqual(['z1', 'x1', 'y1', 'b1', 'c1']);
   });
 
+  it("a page's two requests at once are answered within a few turns beside two clients sending back to back", async () => {
+    const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 10 });
+    const started: string[] = [];
+    const work = () => new Promise((resolve) => setImmediate(resolve));
+    // Each busy client sends its next request as soon as the last is answered, which over
+    // HTTP is after the queue has chosen what runs next; 100 requests each.
+    const busy = async (client: string) => {
+      for (let i = 0; i < 100; i += 1) {
+        await queue.run(client, async () => (started.push(client), work()));
+        await work();
+      }
+    };
+    const loops = [busy('a'), busy('b')];
+    while (started.length < 10) await work();
+    const from = started.length;
+    const page = ['list', 'totals'].map((name) => queue.run('v', async () => (started.push(name), work())));
+    await Promise.all([...loops, ...page]);
+    // Each busy client gets a turn or two beside the page's two requests; starved, the second
+    // would wait for all the busy clients' requests.
+    expect(started.indexOf('totals') - from).toBeLessThanOrEqual(5);
+  });
+
   it('tells a running job whether another client is waiting', async () => {
     const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10 });
     const first = gatedJob([], 'a1');
