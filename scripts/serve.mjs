@@ -11,15 +11,16 @@ import { createSelfHostedBackend } from '../supabase/self-hosted/backend.mjs';
 if (existsSync('.env')) process.loadEnvFile('.env');
 // /rest/v1/ on this origin: PostgREST in front of the PostgreSQL in DATABASE_URL (self-hosted),
 // else the embedded Supabase stand-in; nothing when a hosted project is configured.
+const log = (/** @type {string} */ line) => console.log(`[community backend] ${line}`);
 const backend = process.env.PUBLIC_SUPABASE_URL
   ? null
   : process.env.DATABASE_URL
     ? await createSelfHostedBackend({
         databaseUrl: process.env.DATABASE_URL,
         jwtSecret: process.env.JWT_SECRET ?? '',
-        log: (line) => console.log(`[community backend] ${line}`),
+        log,
       })
-    : await createBackend().catch(stopIfUnusable);
+    : await createBackend({ log }).catch(stopIfUnusable);
 
 /** A damaged or foreign DATA_DIR: the message says what to do; a stack trace would bury it. */
 function stopIfUnusable(/** @type {unknown} */ error) {

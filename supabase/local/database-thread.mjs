@@ -137,10 +137,11 @@ export class DatabaseThread {
   /**
    * A request's statements in one transaction (runInOneTransaction), stopped past the deadline.
    * @param {Statement[]} statements
-   * @param {{ contended?: () => boolean }} [competition] whether another client is waiting
+   * @param {{ contended?: () => boolean, client?: string }} [competition] whether another client
+   *   is waiting; the client the statements are for, named in the log when they are stopped
    * @returns {Promise<Row[][]>}
    */
-  pipeline(statements, { contended = () => false } = {}) {
+  pipeline(statements, { contended = () => false, client = 'the owner' } = {}) {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const { contendedMs, aloneMs } = this.deadline;
@@ -150,7 +151,7 @@ export class DatabaseThread {
       const check = () => {
         const elapsed = performance.now() - start;
         if (elapsed >= aloneMs || (elapsed >= contendedMs && contended())) {
-          this.#stop(id);
+          this.#stop(id, `${client}'s statement ran ${Math.round(elapsed)} ms`);
           return;
         }
         timer = setTimeout(check, elapsed < contendedMs ? contendedMs - elapsed : RECHECK_MS);
@@ -206,8 +207,11 @@ export class DatabaseThread {
     else pending.resolve(result);
   }
 
-  /** Stops the statement running for pipeline `id`: ends the thread, then reopens. @param {number} id */
-  #stop(id) {
+  /**
+   * Stops the statement running for pipeline `id`: ends the thread, then reopens.
+   * @param {number} id @param {string} why whose statement, and how long it ran, for the log
+   */
+  #stop(id, why) {
     const worker = this.#worker;
     if (!worker || !this.#pending.has(id) || this.#closing) return;
     // Answered at once: the thread may take a moment to end.
@@ -217,16 +221,13 @@ export class DatabaseThread {
     // Taken away first, so the thread's exit is not mistaken for a crash to recover from.
     this.#worker = null;
     const began = performance.now();
+    this.log(`stopped a statement past its deadline (${why}); the database reopens`);
     this.#reopen(
       (async () => {
         await worker.terminate();
-        const ended = performance.now();
         await this.open();
         this.restarts.push(Math.round(performance.now() - began));
-        this.log(
-          `stopped a statement past its deadline: the thread ended in ${Math.round(ended - began)} ms, ` +
-            `the database reopened in ${Math.round(performance.now() - ended)} ms`,
-        );
+        this.log(`the database reopened ${Math.round(performance.now() - began)} ms after the stop`);
       })(),
     );
   }
@@ -244,6 +245,7 @@ export class DatabaseThread {
     }
     if (this.#worker === worker && !this.#closing) {
       this.#worker = null;
+      this.log('the database thread ended unexpectedly; the database reopens');
       this.#reopen(this.open());
     }
   }

@@ -129,5 +129,11 @@ export function toApiError(error, method, path = '') {
 /** @param {unknown} error */
 function isClientGone(error) {
   const { code, message } = /** @type {{ code?: string, message?: string }} */ (error ?? {});
-  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted';
+  const { name } = /** @type {{ name?: string }} */ (error ?? {});
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    message === 'aborted' ||
+    name === 'RequestGoneError'
+  );
 }

@@ -12,6 +12,11 @@
  *
  * Two bounds keep a flood from piling up in memory: jobs waiting in all (beyond it,
  * QueueFullError), and jobs per client, the running one included (beyond it, ClientBusyError).
+ * A client whose statement had to be stopped, which makes every other client wait while the
+ * database reopens, is turned away for a while (pause; ClientPausedError), so one client cannot
+ * make everyone wait again and again. A job whose request is gone (its signal aborted) before
+ * its turn is skipped: its client saw it fail, and a write run after that would be stored
+ * twice when the client sends it again.
  */
 /** A kind of job that took this long (ms) or longer is served last within its turn. */
 const SLOW_MS = 100;
@@ -19,6 +24,14 @@ const SLOW_MS = 100;
 const SLOW_KINDS_KEPT = 256;
 /** Idle clients remembered for their next turn; beyond it, the earliest remembered are forgotten. */
 const IDLE_CLIENTS_KEPT = 4096;
+/** Paused clients remembered; beyond it, the earliest paused are let back in. */
+const PAUSED_CLIENTS_KEPT = 4096;
+/**
+ * How long a client is turned away after a statement of its own was stopped: the first stop
+ * costs it a moment (a visitor's unlucky search is soon forgiven), each further stop within
+ * `rememberedMs` twice as long, up to the longest.
+ */
+export const STOP_PAUSE = Object.freeze({ firstMs: 5_000, longestMs: 120_000, rememberedMs: 600_000 });
 
 export class FairQueue {
   /** @type {Set<string>} */
@@ -39,6 +52,12 @@ export class FairQueue {
   #turn = 0;
   #arrivals = 0;
   #waiting = 0;
+  /**
+   * Per client whose statements were stopped: when it may send again, the pause it was given,
+   * and when its last stop was (on `clock`).
+   * @type {Map<string, { until: number, pauseMs: number, at: number }>}
+   */
+  #paused = new Map();
   #running = false;
   /** @type {Promise<void>} */
   #idle = Promise.resolve();
@@ -80,9 +99,14 @@ export class FairQueue {
    * @param {() => Promise<T>} job
    * @param {string} [kind] what sort of job it is (a statement's text): how long the last of
    *   its kind took orders it among jobs of the same turn
-   * @returns {Promise<T>} rejects with QueueFullError or ClientBusyError when over a bound
+   * @param {AbortSignal} [signal] aborted when the request is gone: the job is then skipped if
+   *   it has not started, and rejects with RequestGoneError
+   * @returns {Promise<T>} rejects with QueueFullError, ClientBusyError or ClientPausedError
+   *   when over a bound
    */
-  run(client, job, kind = '') {
+  run(client, job, kind = '', signal) {
+    const pausedFor = this.pausedFor(client);
+    if (pausedFor > 0) return Promise.reject(new ClientPausedError(pausedFor));
     if (this.#waiting >= this.maxWaiting) return Promise.reject(new QueueFullError());
     const state = this.#clients.get(client) ?? { held: 0, nextTurn: this.#turn };
     if (state.held >= this.maxPerClient) return Promise.reject(new ClientBusyError(this.maxPerClient));
@@ -98,7 +122,9 @@ export class FairQueue {
         turn,
         kind,
         arrival: this.#arrivals++,
+        signal,
         start: () => Promise.resolve().then(job).then(resolve, reject),
+        skip: () => reject(new RequestGoneError()),
       };
       const line = this.#lines.get(client);
       if (line) line.push(entry);
@@ -106,6 +132,35 @@ export class FairQueue {
       this.#waiting += 1;
       if (!this.#running) this.#next();
     });
+  }
+
+  /**
+   * Charges the client for a statement of its that had to be stopped: its new jobs are turned
+   * away for a while (STOP_PAUSE), longer for each stop in a row; jobs already queued keep
+   * their turns.
+   * @param {string} client
+   * @returns {number} how long it is turned away (ms)
+   */
+  chargeStop(client) {
+    const now = this.clock();
+    const last = this.#paused.get(client);
+    const pauseMs =
+      last && now - last.at < STOP_PAUSE.rememberedMs
+        ? Math.min(last.pauseMs * 2, STOP_PAUSE.longestMs)
+        : STOP_PAUSE.firstMs;
+    this.#paused.delete(client);
+    this.#paused.set(client, { until: now + pauseMs, pauseMs, at: now });
+    if (this.#paused.size > PAUSED_CLIENTS_KEPT) this.#paused.delete(this.#paused.keys().next().value ?? '');
+    return pauseMs;
+  }
+
+  /** How long (ms) the client is still turned away; 0 when it is not. @param {string} client */
+  pausedFor(client) {
+    const paused = this.#paused.get(client);
+    if (paused === undefined) return 0;
+    const now = this.clock();
+    if (now - paused.at >= STOP_PAUSE.rememberedMs) this.#paused.delete(client);
+    return Math.max(0, paused.until - now);
   }
 
   /** Resolves once every job queued so far has finished. */
@@ -149,9 +204,10 @@ export class FairQueue {
       this.#turn = entry.turn;
       this.#forgetPassed();
     }
+    const gone = entry.signal?.aborted ?? false;
     const started = this.clock();
-    entry.start().finally(() => {
-      this.#remember(entry.kind, this.clock() - started);
+    (gone ? Promise.resolve(entry.skip()) : entry.start()).finally(() => {
+      if (!gone) this.#remember(entry.kind, this.clock() - started);
       const state = /** @type {{ held: number, nextTurn: number }} */ (this.#clients.get(client));
       state.held -= 1;
       if (state.held === 0 && (state.nextTurn <= this.#turn || this.#clients.size > IDLE_CLIENTS_KEPT))
@@ -194,12 +250,33 @@ export class FairQueue {
   }
 }
 
-/** @typedef {{ turn: number, kind: string, arrival: number, start: () => Promise<void> }} Job */
+/**
+ * @typedef {{ turn: number, kind: string, arrival: number, signal: AbortSignal | undefined,
+ *   start: () => Promise<void>, skip: () => void }} Job
+ */
 
 export class QueueFullError extends Error {
   constructor() {
     super('Too many requests are waiting for the database');
     this.name = 'QueueFullError';
+  }
+}
+
+/** The client is turned away for a while: a statement of its own had to be stopped. */
+export class ClientPausedError extends Error {
+  /** @param {number} ms how long it is still turned away */
+  constructor(ms) {
+    super(`A statement from this client ran past its deadline; its requests are refused for ${Math.ceil(ms / 1000)} s`);
+    this.name = 'ClientPausedError';
+    this.retryAfterSeconds = Math.ceil(ms / 1000);
+  }
+}
+
+/** The request was gone before its turn came, so its job was not run. */
+export class RequestGoneError extends Error {
+  constructor() {
+    super('The request was closed before its turn');
+    this.name = 'RequestGoneError';
   }
 }
 

@@ -9,7 +9,7 @@ import { StatementTimeoutError } from './database-thread.mjs';
 import { ApiError, toApiError } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
 import { parseQuery } from './query-params.mjs';
-import { ClientBusyError } from './queue.mjs';
+import { ClientBusyError, ClientPausedError } from './queue.mjs';
 import { checkInsertRows, checkQueryLimits, checkStatementSize } from './request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
@@ -69,6 +69,7 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     } catch (error) {
       if (!res.headersSent) {
         if (error instanceof ClientBusyError) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+        if (error instanceof ClientPausedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
         sendError(res, toApiError(schedulingError(error), method, url.pathname), method === 'HEAD');
       }
     }
@@ -98,25 +99,34 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
     const client = requestClient(req, trustProxy);
     /** @param {import('./pipeline.mjs').Statement[]} statements */
-    const run = (statements) => database.pipeline(statements, { contended: () => queue.othersWaiting(client) });
-    return queue.run(
-      client,
-      async () => {
-        const [, [row], explained] = await run(
-          plan ? [settings, statement, { text: plan.text, params: plan.params }] : [settings, statement],
-        );
-        const [total, pageTotal, body] = row;
-        return {
-          total: plan
-            ? await countWithPlan(explained, plan, (exact) => run([settings, exact]))
-            : total === null
-              ? null
-              : Number(total),
-          count: Number(pageTotal),
-          body,
-        };
-      },
-      statement.text,
+    const run = (statements) =>
+      database.pipeline(statements, { contended: () => queue.othersWaiting(client), client }).catch((error) => {
+        // Every client waits while the database reopens: one sending such reads back to back
+        // would make the site wait again and again.
+        if (error instanceof StatementTimeoutError) queue.chargeStop(client);
+        throw error;
+      });
+    return whileWaiting(req, (signal) =>
+      queue.run(
+        client,
+        async () => {
+          const [, [row], explained] = await run(
+            plan ? [settings, statement, { text: plan.text, params: plan.params }] : [settings, statement],
+          );
+          const [total, pageTotal, body] = row;
+          return {
+            total: plan
+              ? await countWithPlan(explained, plan, (exact) => run([settings, exact]))
+              : total === null
+                ? null
+                : Number(total),
+            count: Number(pageTotal),
+            body,
+          };
+        },
+        statement.text,
+        signal,
+      ),
     );
   }
 
@@ -182,6 +192,30 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
 }
 
 /**
+ * Runs `wait` (a request's turn at the database and its statements) with the connection's idle
+ * deadline suspended, since a request waiting for its turn is not an idle client, and with a
+ * signal that aborts once the client has gone, so a job whose answer nobody can receive is
+ * skipped rather than run.
+ * @template T
+ * @param {Request} req @param {(signal: AbortSignal) => Promise<T>} wait
+ * @returns {Promise<T>}
+ */
+async function whileWaiting(req, wait) {
+  const { socket } = req;
+  const gone = new AbortController();
+  const abort = () => gone.abort();
+  socket.once('close', abort);
+  const idleMs = socket.timeout ?? 0;
+  if (idleMs) socket.setTimeout(0);
+  try {
+    return await wait(gone.signal);
+  } finally {
+    socket.off('close', abort);
+    if (idleMs && !socket.destroyed) socket.setTimeout(idleMs);
+  }
+}
+
+/**
  * How every answer under /rest/v1 begins, here and in the gateway in front of PostgREST
  * (supabase/self-hosted/gateway.mjs), as on Supabase: CORS headers, and the preflight answered.
  * @param {Request} req @param {Response} res
@@ -225,6 +259,12 @@ function schedulingError(error) {
     return new ApiError(429, 'PT429', 'Too many requests from this client are waiting for the database', {
       details: error.message,
       hint: 'Wait for the answers to earlier requests before sending more.',
+    });
+  }
+  if (error instanceof ClientPausedError) {
+    return new ApiError(429, 'PT429', 'Requests from this client are paused', {
+      details: error.message,
+      hint: 'Send lighter requests: narrower filters, shorter patterns.',
     });
   }
   if (error instanceof StatementTimeoutError) return new ApiError(500, error.code, error.message);

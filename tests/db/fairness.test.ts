@@ -8,16 +8,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { createLimitedServer } from '../../scripts/server-limits.mjs';
 import { createBackend } from '../../supabase/local/backend.mjs';
 import { UnusableDataDirError } from '../../supabase/local/database.mjs';
-import { startBackend, type RunningBackend } from './harness';
+import { DEV_ANON_KEY, startBackend, type RunningBackend } from './harness';
 
 let api: RunningBackend;
 /** Requests the backend has taken in (each GET is queued before its handler first waits). */
 let arrived = 0;
+/** What the backend logged. */
+const logged: string[] = [];
 
 beforeAll(async () => {
-  api = await startBackend({ rateLimit: 0 });
+  api = await startBackend({ rateLimit: 0, log: (line) => logged.push(line) });
   const handle = api.backend.handle;
   api.backend.handle = (req, res) => {
     arrived += 1;
@@ -111,7 +115,7 @@ describe('the statement deadline', () => {
     return () => api.backend.db.exec('drop policy slow_read on public.posts');
   }
 
-  it('stops a read that runs past it with PostgreSQL statement timeout, and the API answers afterwards', async () => {
+  it('stops a read that runs past it with PostgreSQL statement timeout, logs it, and the API answers afterwards', async () => {
     await api.backend.db.query("insert into public.posts (content, author_name) values ('kept across a restart', 'T')");
     // Eight visible posts at two seconds each: sixteen seconds, far past the deadline.
     const fast = await slowPosts(2);
@@ -123,10 +127,87 @@ describe('the statement deadline', () => {
       details: null,
       hint: null,
     });
+    // The client whose statement was stopped is turned away for a while, so it cannot make
+    // everyone wait for a reopen again at once.
+    const paused = await read('203.0.113.5');
+    expect(paused.status).toBe(429);
+    expect(paused.body).toMatchObject({ code: 'PT429' });
+    expect(Number(paused.retryAfter)).toBeGreaterThan(0);
     await fast();
-    const after = await read('203.0.113.5');
+    expect(logged).toContainEqual(expect.stringMatching(/stopped a statement past its deadline \(203\.0\.113\.5's/));
+    const after = await read('198.51.100.5');
     expect(after.status).toBe(200);
     expect(after.body.map((post: { content: string }) => post.content)).toContain('kept across a restart');
+  });
+});
+
+describe('a request waiting for its turn', () => {
+  /** The backend behind `npm start`'s server, with a short idle deadline. */
+  async function limitedServer(idleMs: number) {
+    const server = createLimitedServer(
+      async (req, res) => {
+        arrived += 1;
+        if (!(await api.backend.handle(req, res))) res.writeHead(404).end();
+      },
+      { idleMs },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      connections: () => new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count))),
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  const headers = { apikey: DEV_ANON_KEY, Authorization: `Bearer ${DEV_ANON_KEY}`, 'Content-Type': 'application/json' };
+
+  it('is not closed as idle while it waits, however long the wait', async () => {
+    const server = await limitedServer(200);
+    try {
+      const release = await holdDatabase();
+      const before = arrived;
+      const answer = fetch(`${server.url}/rest/v1/posts?select=id&limit=1`, { headers });
+      await arrivals(before, 1);
+      // Three idle deadlines pass while the request waits for the database.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await release();
+      expect((await answer).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is skipped when its client has gone before its turn, so a write the client saw fail is not stored', async () => {
+    const server = await limitedServer(30_000);
+    try {
+      const release = await holdDatabase();
+      const before = arrived;
+      // Another client's read takes the database's turn first (it waits at the held database).
+      const first = read('198.51.100.6');
+      await arrivals(before, 1);
+      const gone = new AbortController();
+      const sent = fetch(`${server.url}/rest/v1/posts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ content: 'sent by a client that hung up', author_name: 'Gone' }),
+        signal: gone.signal,
+      }).catch((error: Error) => error.name);
+      // The write is in the queue, behind the read.
+      while (api.backend.queue.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      gone.abort();
+      expect(await sent).toBe('AbortError');
+      while ((await server.connections()) > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await release();
+      expect((await first).status).toBe(200);
+      await api.backend.queue.drain();
+      const { rows } = await api.backend.db.query(
+        "select count(*)::int as n from public.posts where content = 'sent by a client that hung up'",
+      );
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

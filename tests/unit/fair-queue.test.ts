@@ -2,7 +2,14 @@
 // against (client-bucket.mjs): turns between clients, and the bounds on what may wait.
 import { describe, expect, it } from 'vitest';
 import { clientBucket } from '../../supabase/local/client-bucket.mjs';
-import { ClientBusyError, FairQueue, QueueFullError } from '../../supabase/local/queue.mjs';
+import {
+  ClientBusyError,
+  ClientPausedError,
+  FairQueue,
+  QueueFullError,
+  RequestGoneError,
+  STOP_PAUSE,
+} from '../../supabase/local/queue.mjs';
 
 /** A job that runs until released, recording when it started. */
 function gatedJob(log: string[], name: string) {
@@ -166,6 +173,39 @@ describe('FairQueue', () => {
     // Each busy client gets a turn or two beside the page's two requests; starved, the second
     // would wait for all the busy clients' requests.
     expect(started.indexOf('totals') - from).toBeLessThanOrEqual(5);
+  });
+
+  it('turns a client away after a stop of its own, longer for each stop in a row, and not the others', async () => {
+    let now = 0;
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10, clock: () => now });
+    expect(queue.chargeStop('a')).toBe(STOP_PAUSE.firstMs);
+    await expect(queue.run('a', async () => 'a1')).rejects.toBeInstanceOf(ClientPausedError);
+    expect(await queue.run('b', async () => 'b1')).toBe('b1');
+    now += STOP_PAUSE.firstMs;
+    expect(await queue.run('a', async () => 'a2')).toBe('a2');
+    expect(queue.chargeStop('a')).toBe(STOP_PAUSE.firstMs * 2);
+    expect(queue.chargeStop('a')).toBe(STOP_PAUSE.firstMs * 4);
+    for (let i = 0; i < 10; i += 1) queue.chargeStop('a');
+    expect(queue.pausedFor('a')).toBe(STOP_PAUSE.longestMs);
+    // Quiet for long enough, a client starts again from the first pause.
+    now += STOP_PAUSE.rememberedMs;
+    expect(queue.pausedFor('a')).toBe(0);
+    expect(queue.chargeStop('a')).toBe(STOP_PAUSE.firstMs);
+  });
+
+  it('skips a job whose request is gone before its turn', async () => {
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10 });
+    const first = gatedJob([], 'a1');
+    const running = queue.run('a', first.job);
+    const gone = new AbortController();
+    let ran = false;
+    const skipped = queue.run('b', async () => (ran = true), '', gone.signal);
+    gone.abort();
+    first.release();
+    await expect(skipped).rejects.toBeInstanceOf(RequestGoneError);
+    expect(await running).toBe('a1');
+    expect(ran).toBe(false);
+    expect(await queue.run('b', async () => 'b2')).toBe('b2');
   });
 
   it('tells a running job whether another client is waiting', async () => {
