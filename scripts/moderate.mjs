@@ -221,9 +221,9 @@ async function openEmbedded() {
       `No embedded database in ${dir}. Start the site once (npm start), set DATA_DIR, or set SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY for a Supabase project.`,
     );
   }
-  const holder = Number(readIfExists(join(dir, 'embedded-backend.pid')).trim());
-  if (holder && holder !== process.pid && isRunning(holder)) {
-    const { ADDRESS_FILE, SERVICE_KEY_FILE } = await import('../supabase/local/database.mjs');
+  const { ADDRESS_FILE, SERVICE_KEY_FILE, isLockHeld } = await import('../supabase/local/database.mjs');
+  if (await isLockHeld(dir)) {
+    const holder = readIfExists(join(dir, 'embedded-backend.pid')).trim() || 'another process';
     const key = readIfExists(join(dir, SERVICE_KEY_FILE)).trim();
     const origin = readIfExists(join(dir, ADDRESS_FILE)).trim();
     if (!key || !/^http:\/\/[^/?#]+$/.test(origin))
@@ -277,16 +277,6 @@ function readIfExists(file) {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
-  }
-}
-
-/** @param {number} pid */
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
   }
 }
 

@@ -5,6 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
+import { connect, createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,9 @@ export const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const BOOTSTRAP_SQL = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
+/** Names the process holding the folder, for messages; the lock itself is a listening socket. */
 const LOCK_FILE = 'embedded-backend.pid';
+const LOCK_SOCKET = 'embedded-backend.lock';
 
 /**
  * Files the embedded backend keeps in DATA_DIR beside the database. A folder holding only these
@@ -24,7 +27,7 @@ const LOCK_FILE = 'embedded-backend.pid';
  */
 export const SERVICE_KEY_FILE = 'service-role.key';
 export const ADDRESS_FILE = 'server-address';
-const OWN_FILES = new Set([LOCK_FILE, SERVICE_KEY_FILE, ADDRESS_FILE]);
+const OWN_FILES = new Set([LOCK_FILE, LOCK_SOCKET, SERVICE_KEY_FILE, ADDRESS_FILE]);
 
 /**
  * @typedef {object} OpenOptions
@@ -207,36 +210,86 @@ async function keepPrivate(directory) {
 
 /**
  * PGlite does not notice a second process opening the same folder, and two writers corrupt
- * it (`npm start` and `npm run dev` side by side, say). A pid file guards the folder; one left
- * by a process that no longer runs is taken over.
+ * it (`npm start` and `npm run dev` side by side, say). The folder's lock is a socket the
+ * holder listens on: the kernel closes it with the process, however the process ends, so a
+ * lock left by a killed process is taken over at once, and a process id reused by another
+ * program cannot keep it. On Linux the socket is in the abstract namespace (no file, no path
+ * length limit); elsewhere it is a file in the folder. The holder's process id is written
+ * beside it for the messages.
  * @param {string} directory
  * @returns {Promise<() => Promise<void>>} removes the lock
  */
 async function lockDirectory(directory) {
-  const file = join(directory, LOCK_FILE);
-  const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  if (holder && holder !== process.pid && isRunning(holder)) {
-    throw new Error(
-      `The embedded backend's database in ${directory} is in use by process ${holder}. ` +
-        'Stop that process, or give this one another DATA_DIR (DATA_DIR=memory for a throwaway database).',
-    );
+  const address = lockAddress(directory);
+  // This process (thread) may open its own folder again, as it closes and reopens it.
+  let held = heldHere.get(address);
+  if (!held) {
+    const server = createServer((socket) => socket.destroy());
+    await listenOnce(server, address).catch(async (error) => {
+      if (error.code !== 'EADDRINUSE' || (await isLockHeld(directory))) {
+        const holder = (await readFile(join(directory, LOCK_FILE), 'utf8').catch(() => '')).trim();
+        throw new Error(
+          `The embedded backend's database in ${directory} is in use by process ${holder || 'another process'}. ` +
+            'Stop that process, or give this one another DATA_DIR (DATA_DIR=memory for a throwaway database).',
+        );
+      }
+      // A socket file left by a process that has ended.
+      await rm(address, { force: true });
+      await listenOnce(server, address);
+    });
+    server.unref();
+    held = { server, count: 0 };
+    heldHere.set(address, held);
   }
-  await writeFile(file, String(process.pid), { mode: 0o600 });
+  held.count += 1;
+  await writeFile(join(directory, LOCK_FILE), String(process.pid), { mode: 0o600 });
+  const lock = held;
   return async () => {
+    lock.count -= 1;
+    if (lock.count > 0 || heldHere.get(address) !== lock) return;
+    heldHere.delete(address);
+    const file = join(directory, LOCK_FILE);
     const current = Number((await readFile(file, 'utf8').catch(() => '')).trim());
     if (current === process.pid) await rm(file, { force: true });
+    await new Promise((done) => lock.server.close(done));
   };
 }
 
-/** @param {number} pid */
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
-  }
+/** The folders' locks this thread holds, and how many opens hold each. */
+const heldHere = /** @type {Map<string, { server: import('node:net').Server, count: number }>} */ (new Map());
+
+/** @param {import('node:net').Server} server @param {string} address @returns {Promise<void>} */
+function listenOnce(server, address) {
+  return new Promise((done, failed) => {
+    server.once('error', failed);
+    server.listen(address, () => {
+      server.off('error', failed);
+      done();
+    });
+  });
+}
+
+/** @param {string} directory */
+function lockAddress(directory) {
+  if (process.platform !== 'linux') return join(directory, LOCK_SOCKET);
+  const digest = createHash('sha256').update(resolve(directory)).digest('hex').slice(0, 40);
+  return `\0genesis-embedded-backend-${digest}`;
+}
+
+/**
+ * Whether a running process holds the folder's lock (listens on its socket).
+ * @param {string} directory
+ * @returns {Promise<boolean>}
+ */
+export function isLockHeld(directory) {
+  return new Promise((answer) => {
+    const socket = connect(lockAddress(resolve(directory)));
+    socket.once('connect', () => {
+      socket.destroy();
+      answer(true);
+    });
+    socket.once('error', () => answer(false));
+  });
 }
 
 /**
