@@ -38,8 +38,14 @@ function fields<S extends z.core.$ZodLooseShape>(noun: string, shape: S) {
 
 const text = z.string().trim().min(1, 'must not be empty');
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens');
+/**
+ * The limit on any text that becomes a page's meta description, which search engines show as the
+ * result's snippet and cut off beyond about this length.
+ */
+const SNIPPET_MAX = 200;
+const SNIPPET_TOO_LONG = `must be at most ${SNIPPET_MAX} characters (it is the search-result snippet)`;
 /** The description search engines and link previews show. */
-const description = text.max(200, 'must be at most 200 characters (it is the search-result snippet)');
+const description = text.max(SNIPPET_MAX, SNIPPET_TOO_LONG);
 /** A calendar day written as YYYY-MM-DD in frontmatter or YAML. */
 const calendarDay = z.coerce.date();
 
@@ -53,7 +59,8 @@ const navigationPath = sitePath.or(z.literal('#'));
 /** The site configuration; every key is read by the site. */
 export const siteConfigSchema = fields('the site configuration', {
   siteName: z.string().min(1),
-  siteDescription: z.string().min(1),
+  /** The home page's meta description. */
+  siteDescription: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   siteUrl: z.url(),
   contactEmail: z.email(),
   newsletterRecipientEmail: z.email(),
@@ -197,7 +204,7 @@ export const authorPageSchema = z.discriminatedUnion('kind', [
 export const communityPageSchema = fields('a community page', {
   title: z.string().min(1),
   /** For search engines and link previews (dialog texts have none). */
-  description: z.string().min(50).max(200).optional(),
+  description: z.string().min(50).max(SNIPPET_MAX, SNIPPET_TOO_LONG).optional(),
   eyebrow: z.string().optional(),
   lede: z.string().optional(),
 });
@@ -205,7 +212,7 @@ export const communityPageSchema = fields('a community page', {
 /** content/legal/<route>.md: privacy, terms, cookies and submission guidelines. */
 export const legalPageSchema = fields('a legal page', {
   title: z.string().min(1),
-  description: z.string().min(1),
+  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   lastUpdated: z.string().regex(/^[A-Z][a-z]+ \d{4}$/, 'must be a month and year, such as June 2025'),
 });
 
@@ -329,14 +336,16 @@ const addressSlug = (address: string) =>
 export const essayCategorySchema = fields('an essay category', {
   slug: addressSlug('/essays/<slug>'),
   title: z.string().min(1),
-  description: z.string().min(1),
+  /** The category page's meta description. */
+  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   icon: z.string().min(1),
 });
 
 export const topicSchema = fields('a topic', {
   slug: addressSlug('/essays/topics/<slug>'),
   title: z.string().min(1),
-  description: z.string().min(1),
+  /** The topic page's meta description. */
+  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
 });
 
 export const lineBankSchema = fields('a Line Bank line', {
@@ -359,7 +368,11 @@ export const engageCardSchema = fields('an engage card', {
 /** One essay: a Markdown or MDX file, or an index file in a folder of its own beside its images. */
 export const essaySchema = fields('an essay', {
   title: z.string().min(1),
-  excerpt: z.string().min(20, 'write a sentence or two: it is shown in the index and the feed'),
+  /** Shown in the index and the feeds, and the essay page's meta description. */
+  excerpt: z
+    .string()
+    .min(20, 'write a sentence or two: it is shown in the index and the feed')
+    .max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   category: z.string().regex(/^[a-z0-9-]+$/, 'must be a category slug from content/data/essay-categories.yaml'),
   pubDate: calendarDay,
   updatedDate: calendarDay.optional(),
@@ -376,7 +389,8 @@ export const fieldNoteSchema = fields('a field note', {
   location: z.string().min(1),
   linkedScene: z.string().min(1),
   icon: z.string().min(1),
-  preview: z.string().min(1),
+  /** Shown before the note is opened, and the note page's meta description. */
+  preview: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
 });
 
 export type QuizQuestionEntry = z.infer<typeof quizQuestionSchema>;

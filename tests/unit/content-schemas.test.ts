@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { z } from 'astro/zod';
 import raw from '../../content/site.json';
@@ -113,5 +113,48 @@ describe('a misspelt key is named with the key it was meant to be', () => {
     expect(() => parseEntry(schemas.essaySchema, 'content/essays/golden-age.md', bad)).toThrow(
       '`categroy` is not a field of an essay; did you mean `category`?; `titel` is not a field of an essay; did you mean `title`?',
     );
+  });
+});
+
+describe('text that becomes a search-result snippet is at most 200 characters', () => {
+  const tooLong = 'The well was older than the church, and the bucket rope was replaced every Easter. '.repeat(3);
+  const message = 'must be at most 200 characters (it is the search-result snippet)';
+
+  it('an essay excerpt, as a book page description', () => {
+    expect(tooLong.length).toBeGreaterThan(200);
+    expect(() =>
+      parseEntry(schemas.essaySchema, 'content/essays/golden-age.md', { ...essay, excerpt: tooLong }),
+    ).toThrow(`content/essays/golden-age.md: excerpt: ${message}`);
+    expect(() =>
+      parseEntry(schemas.bookPageSchema, 'content/book/synopsis.md', { ...synopsis, description: tooLong }),
+    ).toThrow(`content/book/synopsis.md: description: ${message}`);
+    const atTheLimit = tooLong.slice(0, 200);
+    expect(() =>
+      parseEntry(schemas.essaySchema, 'content/essays/golden-age.md', { ...essay, excerpt: atTheLimit }),
+    ).not.toThrow();
+  });
+
+  it('a field note preview and the other meta descriptions the author writes', () => {
+    expect(() =>
+      parseEntry(schemas.fieldNoteSchema, 'content/fieldnotes/01.md', { ...note, preview: tooLong }),
+    ).toThrow(`preview: ${message}`);
+    expect(() => parseSiteConfig({ ...raw, siteDescription: tooLong }, {})).toThrow(`siteDescription: ${message}`);
+    const topic = { slug: 'memory', title: 'Memory', description: tooLong };
+    expect(() => parseEntry(schemas.topicSchema, 'content/data/topics.yaml[0]', topic)).toThrow(
+      `description: ${message}`,
+    );
+    expect(() =>
+      parseEntry(schemas.essayCategorySchema, 'content/data/essay-categories.yaml[0]', { ...topic, icon: '🦉' }),
+    ).toThrow(`description: ${message}`);
+  });
+
+  it('holds for every essay the author has written', () => {
+    const essays = readdirSync('content/essays', { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.mdx?$/.test(file),
+    );
+    expect(essays.length).toBeGreaterThanOrEqual(4);
+    for (const file of essays) {
+      expect(() => parseEntry(schemas.essaySchema, file, frontmatter(`content/essays/${file}`))).not.toThrow();
+    }
   });
 });
