@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { closestWord } from './closest-word';
 import { EXPLORER_TYPE_IDS, QUIZ_OPTION_COUNT } from './quiz';
 import { LINE_TAGS } from './line-bank';
 
@@ -6,13 +7,45 @@ import { LINE_TAGS } from './line-bank';
  * Every schema the author's files are checked against: the collections under content/ (wired
  * to their files in src/content.config.ts) and content/site.json. Free of Astro's virtual
  * modules, so the unit tests check the real files, and malformed ones, with these same schemas.
- * Page objects are strict: a misspelt key is an error, not a silently ignored field.
+ * Every object is strict (`fields`): a misspelt key is an error naming the key it was meant to be,
+ * not a silently ignored field beside a "required" one the author can see they wrote.
  */
+
+/**
+ * An object with exactly `shape`'s keys. `noun` is what the object is to the author, for the
+ * message on a key it does not know: "`categroy` is not a field of an essay; did you mean
+ * `category`?", or, when no field is near enough to be meant, the fields it has. Only fields the
+ * file leaves out are suggested: a key beside its own correct spelling is not a typo of it.
+ */
+function fields<S extends z.core.$ZodLooseShape>(noun: string, shape: S) {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const given = issue.input ?? {};
+      const missing = known.filter((key) => !(key in given));
+      return issue.keys
+        .map((key) => {
+          const meant = closestWord(key, missing);
+          return meant
+            ? `\`${key}\` is not a field of ${noun}; did you mean \`${meant}\`?`
+            : `\`${key}\` is not a field of ${noun}, which has ${known.map((k) => `\`${k}\``).join(', ')}`;
+        })
+        .join('; ');
+    },
+  });
+}
 
 const text = z.string().trim().min(1, 'must not be empty');
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens');
+/**
+ * The limit on any text that becomes a page's meta description, which search engines show as the
+ * result's snippet and cut off beyond about this length.
+ */
+const SNIPPET_MAX = 200;
+const SNIPPET_TOO_LONG = `must be at most ${SNIPPET_MAX} characters (it is the search-result snippet)`;
 /** The description search engines and link previews show. */
-const description = text.max(200, 'must be at most 200 characters (it is the search-result snippet)');
+const description = text.max(SNIPPET_MAX, SNIPPET_TOO_LONG);
 /** A calendar day written as YYYY-MM-DD in frontmatter or YAML. */
 const calendarDay = z.coerce.date();
 
@@ -24,19 +57,18 @@ const navigationPath = sitePath.or(z.literal('#'));
 // ── content/site.json ──────────────────────────────────────────────────────────────────
 
 /** The site configuration; every key is read by the site. */
-export const siteConfigSchema = z
-  .object({
-    siteName: z.string().min(1),
-    siteDescription: z.string().min(1),
-    siteUrl: z.url(),
-    contactEmail: z.email(),
-    newsletterRecipientEmail: z.email(),
-    socialLinks: z.object({ twitter: z.url(), instagram: z.url(), facebook: z.url() }),
-    forum: z.object({ postsPerPage: z.int().positive().max(100) }),
-    enableKonamiCode: z.boolean(),
-    onboardingVersion: z.string().regex(/^\d+\.\d+\.\d+$/),
-  })
-  .strict();
+export const siteConfigSchema = fields('the site configuration', {
+  siteName: z.string().min(1),
+  /** The home page's meta description. */
+  siteDescription: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  siteUrl: z.url(),
+  contactEmail: z.email(),
+  newsletterRecipientEmail: z.email(),
+  socialLinks: fields('the social links', { twitter: z.url(), instagram: z.url(), facebook: z.url() }),
+  forum: fields('the forum settings', { postsPerPage: z.int().positive().max(100) }),
+  enableKonamiCode: z.boolean(),
+  onboardingVersion: z.string().regex(/^\d+\.\d+\.\d+$/),
+});
 
 // ── Pages: content/book/, content/author/, content/home/ ────────────────────────────────
 // One Markdown file per page (or home-page section). Its `kind` names the layout it feeds, so
@@ -51,120 +83,102 @@ const pageFields = {
   lede: text.optional(),
 };
 
-const quoteWithSource = z.object({ text, source: text }).strict();
-const titledText = z.object({ title: text, text }).strict();
-const link = z.object({ text, href: sitePath }).strict();
+const quoteWithSource = fields('a quote', { text, source: text });
+const link = fields('a link', { text, href: sitePath });
+
+/** A page of `kind`: its own fields beside `kind`. */
+const page = <K extends string, S extends z.core.$ZodLooseShape>(kind: K, shape: S) =>
+  fields(`a \`${kind}\` page`, { kind: z.literal(kind), ...shape });
+
+/** Closing line under the text, e.g. "Elias Varros, Lisbon, spring". */
+const signature = text.optional();
 
 /** A reading page: frontmatter for the head, Markdown body for the text. */
-const prosePage = z
-  .object({
-    kind: z.literal('prose'),
-    ...pageFields,
-    /** Closing line under the text, e.g. "Elias Varros, Lisbon, spring". */
-    signature: text.optional(),
-  })
-  .strict();
+const prosePage = page('prose', { ...pageFields, signature });
 
 /** book-hub.md: the head of /book and the cards that lead further. */
-const hubPage = z
-  .object({
-    kind: z.literal('hub'),
-    ...pageFields,
-    tabsLabel: text,
-    links: z
-      .array(z.object({ title: text, text, href: sitePath, cta: text }).strict())
-      .min(2, 'must hold at least 2 links'),
-  })
-  .strict();
+const hubPage = page('hub', {
+  ...pageFields,
+  tabsLabel: text,
+  links: z
+    .array(fields('a link card', { title: text, text, href: sitePath, cta: text }))
+    .min(2, 'must hold at least 2 links'),
+});
 
 /** synopsis.md */
-const synopsisPage = z
-  .object({
-    kind: z.literal('synopsis'),
-    ...pageFields,
-    invitation: z.object({ text, attribution: z.literal('AI Editorial Assessment') }).strict(),
-    highlights: z
-      .tuple([
-        z.object({ title: z.literal('Core Conflict'), text }).strict(),
-        z.object({ title: z.literal('Central Theme'), text }).strict(),
-        z.object({ title: z.literal('Narrative Style'), text }).strict(),
-      ])
-      .describe('the three highlight tiles: Core Conflict, Central Theme, Narrative Style'),
-  })
-  .strict();
+const highlight = <T extends string>(title: T) => fields('a highlight tile', { title: z.literal(title), text });
+const synopsisPage = page('synopsis', {
+  ...pageFields,
+  invitation: fields('the invitation', { text, attribution: z.literal('AI Editorial Assessment') }),
+  highlights: z
+    .tuple([highlight('Core Conflict'), highlight('Central Theme'), highlight('Narrative Style')])
+    .describe('the three highlight tiles: Core Conflict, Central Theme, Narrative Style'),
+});
 
 /** editorial-praise.md: the body is the editor's comment. */
-const editorialPraisePage = z
-  .object({ kind: z.literal('editorial-praise'), ...pageFields, editor: z.object({ name: text, role: text }).strict() })
-  .strict();
+const editorialPraisePage = page('editorial-praise', {
+  ...pageFields,
+  editor: fields('the editor', { name: text, role: text }),
+});
 
 /** cover-story.md: the body is the design text. */
-const coverStoryPage = z
-  .object({ kind: z.literal('cover-story'), ...pageFields, quote: quoteWithSource, echoHeading: text })
-  .strict();
+const coverStoryPage = page('cover-story', { ...pageFields, quote: quoteWithSource, echoHeading: text });
 
 /** thematic-depth-guide.md: the body is the guide's introduction. */
-const companionPage = z
-  .object({
-    kind: z.literal('companion'),
-    ...pageFields,
-    metaExperiment: z.object({ title: text, text }).strict(),
-    reflectionQuestions: z.array(text).length(3, 'must hold exactly 3 questions'),
-  })
-  .strict();
+const companionPage = page('companion', {
+  ...pageFields,
+  metaExperiment: fields('the meta-experiment', { title: text, text }),
+  reflectionQuestions: z.array(text).length(3, 'must hold exactly 3 questions'),
+});
 
 /** meta-narrative.md: the body is the page's introduction. */
-const metaNarrativePage = z
-  .object({
-    kind: z.literal('meta-narrative'),
-    ...pageFields,
-    callouts: z.array(titledText).min(1, 'must hold at least one callout'),
-  })
-  .strict();
+const metaNarrativePage = page('meta-narrative', {
+  ...pageFields,
+  callouts: z.array(fields('a callout', { title: text, text })).min(1, 'must hold at least one callout'),
+});
 
 /** legacy-letter.md */
-const letterPage = prosePage.extend({
-  kind: z.literal('letter'),
-  curatorNote: z.object({ title: text, button: text, text }).strict(),
+const letterPage = page('letter', {
+  ...pageFields,
+  signature,
+  curatorNote: fields("the curator's note", { title: text, button: text, text }),
 });
 
 /** ai-collaboration-reflection.md */
-const reflectionPage = prosePage.extend({
-  kind: z.literal('reflection'),
+const reflectionPage = page('reflection', {
+  ...pageFields,
+  signature,
   authorNote: text,
-  memo: z.object({ button: text, title: text, text, signature: text }).strict(),
+  memo: fields('the memo', { button: text, title: text, text, signature: text }),
   themes: z
-    .array(z.object({ title: text, text: text.regex(/coming soon/i, 'must say the content is coming soon') }).strict())
+    .array(fields('a theme', { title: text, text: text.regex(/coming soon/i, 'must say the content is coming soon') }))
     .length(5, 'must hold exactly 5 themes'),
 });
 
 /** press-kit.md: the body is the kit's introduction. */
-const pressKitPage = z
-  .object({
-    kind: z.literal('press-kit'),
-    ...pageFields,
-    endorsement: quoteWithSource,
-    facts: z.array(z.object({ label: text, value: text }).strict()).min(4, 'must hold at least 4 facts'),
-  })
-  .strict();
+const pressKitPage = page('press-kit', {
+  ...pageFields,
+  endorsement: quoteWithSource,
+  facts: z.array(fields('a fact', { label: text, value: text })).min(4, 'must hold at least 4 facts'),
+});
 
 /** bio-short.md, bio-long.md: the downloadable biographies. */
-const bioPage = z
-  .object({ kind: z.literal('bio'), title: text, words: z.number().int().positive().optional() })
-  .strict();
+const bioPage = page('bio', { title: text, words: z.number().int().positive().optional() });
+
+/** A section of the home page, of `kind`. */
+const section = <K extends string, S extends z.core.$ZodLooseShape>(kind: K, shape: S) =>
+  fields(`a \`${kind}\` section`, { kind: z.literal(kind), ...shape });
 
 /** The home page, one file per section, top to bottom. */
 export const homeSectionSchema = z.discriminatedUnion('kind', [
   /** The opening: the body is the line under the title; `pageTitle` is the browser tab's. */
-  z
-    .object({ kind: z.literal('hero'), pageTitle: text, eyebrow: text, title: text, cta: link, openingCta: text })
-    .strict(),
+  section('hero', { pageTitle: text, eyebrow: text, title: text, cta: link, openingCta: text }),
   /** The endorsement quote and the button that opens the full assessment. */
-  z.object({ kind: z.literal('endorsement'), title: text, quote: text, caption: text, button: text }).strict(),
+  section('endorsement', { title: text, quote: text, caption: text, button: text }),
   /** The dialog: the body is the assessment, `note` the small print under it. */
-  z.object({ kind: z.literal('assessment'), title: text, note: text }).strict(),
+  section('assessment', { title: text, note: text }),
   /** The body is the section's text. */
-  z.object({ kind: z.literal('section'), eyebrow: text, title: text, cta: link.optional() }).strict(),
+  section('section', { eyebrow: text, title: text, cta: link.optional() }),
 ]);
 
 // One schema per collection: the file's `kind` picks the fields it must have, and a missing or
@@ -187,37 +201,37 @@ export const authorPageSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** content/community/*.md: the forum's side text, the registry's introduction, the Founding Vision dialog. */
-export const communityPageSchema = z.object({
+export const communityPageSchema = fields('a community page', {
   title: z.string().min(1),
   /** For search engines and link previews (dialog texts have none). */
-  description: z.string().min(50).max(200).optional(),
+  description: z.string().min(50).max(SNIPPET_MAX, SNIPPET_TOO_LONG).optional(),
   eyebrow: z.string().optional(),
   lede: z.string().optional(),
 });
 
 /** content/legal/<route>.md: privacy, terms, cookies and submission guidelines. */
-export const legalPageSchema = z.object({
+export const legalPageSchema = fields('a legal page', {
   title: z.string().min(1),
-  description: z.string().min(1),
+  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   lastUpdated: z.string().regex(/^[A-Z][a-z]+ \d{4}$/, 'must be a month and year, such as June 2025'),
 });
 
 // ── Lists in content/data/*.yaml, used by the pages above ───────────────────────────────
 
-export const navigationSchema = z.object({
+export const navigationSchema = fields('a navigation entry', {
   name: z.string(),
   path: navigationPath,
-  items: z.array(z.object({ name: z.string(), path: sitePath })).optional(),
+  items: z.array(fields('a navigation item', { name: z.string(), path: sitePath })).optional(),
 });
 
-export const pulseQuoteSchema = z.object({
+export const pulseQuoteSchema = fields('a Pulse quote', {
   id: z.number().int(),
   text: z.string().min(1),
   source: z.string().optional(),
   icon: z.string().optional(),
 });
 
-export const startGuideSchema = z.object({
+export const startGuideSchema = fields('a Start Here step', {
   text: z.string(),
   desc: z.string(),
   path: sitePath,
@@ -225,49 +239,48 @@ export const startGuideSchema = z.object({
 });
 
 /** praise.yaml: one entry per praise quote (the page shows six). */
-export const praiseQuoteSchema = z.object({ quote: text, name: text, role: text }).strict();
+export const praiseQuoteSchema = fields('a praise quote', { quote: text, name: text, role: text });
 
 /** cover-motifs.yaml */
-export const coverMotifSchema = z
-  .object({
-    name: z.enum(['The Core', 'The Code', 'The Shore', 'The Silence']),
-    subtitle: text,
-    text,
-  })
-  .strict();
+export const coverMotifSchema = fields('a cover motif', {
+  name: z.enum(['The Core', 'The Code', 'The Shore', 'The Silence']),
+  subtitle: text,
+  text,
+});
 
 /** echo-quotes.yaml: the quotes that take turns on /coverstory. */
 export const echoQuoteSchema = quoteWithSource;
 
 /** companion-topics.yaml: the eight thematic topics. */
-export const companionTopicSchema = z
-  .object({ id: slug, title: text, summary: text, questions: z.array(text).min(2, 'must hold at least 2 questions') })
-  .strict();
+export const companionTopicSchema = fields('a companion topic', {
+  id: slug,
+  title: text,
+  summary: text,
+  questions: z.array(text).min(2, 'must hold at least 2 questions'),
+});
 
 /** meta-narrative-topics.yaml. */
-export const metaNarrativeTopicSchema = z
-  .object({
-    id: slug,
-    title: text,
-    intro: text,
-    keyQuestions: z.array(text).min(1).optional(),
-    discussionPrompts: z.array(text).min(1),
-    keyThemes: z.array(text).min(1),
-    futureQuestions: z.array(text).min(1),
-    pullQuote: z.object({ text, source: text.optional() }).strict(),
-    authorReflection: text,
-    sidebarText: text,
-    concludingThought: text,
-  })
-  .strict();
+export const metaNarrativeTopicSchema = fields('a meta-narrative topic', {
+  id: slug,
+  title: text,
+  intro: text,
+  keyQuestions: z.array(text).min(1).optional(),
+  discussionPrompts: z.array(text).min(1),
+  keyThemes: z.array(text).min(1),
+  futureQuestions: z.array(text).min(1),
+  pullQuote: fields('the pull quote', { text, source: text.optional() }),
+  authorReflection: text,
+  sidebarText: text,
+  concludingThought: text,
+});
 
 /** quiz.yaml. Rules across entries (4 questions, type order, reachability) are in quizContentProblems(). */
-export const quizQuestionSchema = z.object({
+export const quizQuestionSchema = fields('a quiz question', {
   id: z.string().regex(/^[a-z0-9-]+$/, 'must be a short id such as q1'),
   text: z.string().trim().min(1),
   options: z
     .array(
-      z.object({
+      fields('an answer option', {
         text: z.string().trim().min(1),
         score: z
           .number()
@@ -288,11 +301,11 @@ const classOf = (prefix: 'bg' | 'border' | 'text') =>
  * site's fixed routes, read from src/pages by the caller (src/lib/site-routes.ts).
  */
 export const explorerTypeSchema = (routes: readonly string[]) =>
-  z.object({
+  fields('an explorer type', {
     id: z.enum(EXPLORER_TYPE_IDS),
     /** Shown as 'You are The <name>'. */
     name: z.string().trim().min(1),
-    colors: z.object({
+    colors: fields("an explorer type's colors", {
       /** The portal banner's background. */
       primary: classOf('bg'),
       /** The accent rule on the banner and on each curated link. */
@@ -304,7 +317,7 @@ export const explorerTypeSchema = (routes: readonly string[]) =>
     description: z.string().optional(),
     curatedLinks: z
       .array(
-        z.object({
+        fields('a curated link', {
           icon: z.string().min(1),
           title: z.string().trim().min(1),
           teaser: z.string().trim().min(1),
@@ -320,27 +333,29 @@ export const explorerTypeSchema = (routes: readonly string[]) =>
 const addressSlug = (address: string) =>
   z.string().regex(/^[a-z0-9-]+$/, `must be lower-case letters, digits and hyphens, as in the address ${address}`);
 
-export const essayCategorySchema = z.object({
+export const essayCategorySchema = fields('an essay category', {
   slug: addressSlug('/essays/<slug>'),
   title: z.string().min(1),
-  description: z.string().min(1),
+  /** The category page's meta description. */
+  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   icon: z.string().min(1),
 });
 
-export const topicSchema = z.object({
+export const topicSchema = fields('a topic', {
   slug: addressSlug('/essays/topics/<slug>'),
   title: z.string().min(1),
-  description: z.string().min(1),
+  /** The topic page's meta description. */
+  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
 });
 
-export const lineBankSchema = z.object({
+export const lineBankSchema = fields('a Line Bank line', {
   id: z.number().int().positive(),
   line: z.string().min(1),
   source: z.string().optional(),
   tags: z.array(z.enum(LINE_TAGS)).min(1, 'give every line at least one tag'),
 });
 
-export const engageCardSchema = z.object({
+export const engageCardSchema = fields('an engage card', {
   icon: z.string().min(1),
   title: z.string().min(1),
   description: z.string().min(1),
@@ -351,9 +366,13 @@ export const engageCardSchema = z.object({
 // ── Writings: content/essays/, content/fieldnotes/ ──────────────────────────────────────
 
 /** One essay: a Markdown or MDX file, or an index file in a folder of its own beside its images. */
-export const essaySchema = z.object({
+export const essaySchema = fields('an essay', {
   title: z.string().min(1),
-  excerpt: z.string().min(20, 'write a sentence or two: it is shown in the index and the feed'),
+  /** Shown in the index and the feeds, and the essay page's meta description. */
+  excerpt: z
+    .string()
+    .min(20, 'write a sentence or two: it is shown in the index and the feed')
+    .max(SNIPPET_MAX, SNIPPET_TOO_LONG),
   category: z.string().regex(/^[a-z0-9-]+$/, 'must be a category slug from content/data/essay-categories.yaml'),
   pubDate: calendarDay,
   updatedDate: calendarDay.optional(),
@@ -363,14 +382,15 @@ export const essaySchema = z.object({
 });
 
 /** One field note; the body is the full text. */
-export const fieldNoteSchema = z.object({
+export const fieldNoteSchema = fields('a field note', {
   id: z.number().int().positive(),
   title: z.string().min(1),
   dateLogged: calendarDay,
   location: z.string().min(1),
   linkedScene: z.string().min(1),
   icon: z.string().min(1),
-  preview: z.string().min(1),
+  /** Shown before the note is opened, and the note page's meta description. */
+  preview: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
 });
 
 export type QuizQuestionEntry = z.infer<typeof quizQuestionSchema>;

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const SKIP = new Set([
   'node_modules',
@@ -37,22 +38,37 @@ const V8_ABORT = /^# Fatal error in .*\n# Check failed:/m;
 
 /**
  * `astro build` in a copy, with a clean environment: Vitest's own variables would make it a
- * development build, which shows drafts. A build the runtime aborted (V8_ABORT) is run once more;
- * any other failure throws at once.
+ * development build, which shows drafts. A build the runtime aborted (V8_ABORT) is run once more.
  */
-export function buildSite(copy: string, env: Record<string, string> = {}, args: string[] = []): void {
-  const build = () =>
+function build(copy: string, env: Record<string, string>, args: string[]) {
+  const run = () =>
     spawnSync('npx', ['astro', 'build', ...args], {
       cwd: copy,
       encoding: 'utf8',
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1', ...env },
     });
-  let result = build();
+  let result = run();
   if (result.status !== 0 && V8_ABORT.test(result.stderr)) {
     console.warn(`astro build aborted by the runtime, built again:\n${result.stderr.match(V8_ABORT)?.[0]}`);
-    result = build();
+    result = run();
   }
+  return result;
+}
+
+/** Builds a copy; any failure throws at once. */
+export function buildSite(copy: string, env: Record<string, string> = {}, args: string[] = []): void {
+  const result = build(copy, env, args);
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * Builds a copy that must fail, as a mistake in the author's files should, and returns what the
+ * author would read: the build's output, without terminal colours.
+ */
+export function failedBuild(copy: string): string {
+  const result = build(copy, {}, []);
+  if (result.status === 0) throw new Error('the build succeeded');
+  return stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
 }
 
 export function removeCopy(copy: string): void {
