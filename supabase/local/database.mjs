@@ -131,7 +131,7 @@ async function startPostgres(directory, template, exists) {
         return true;
       },
     });
-    if (exists) mismatch = await compareTotals(db);
+    if (exists) mismatch = (await compareTotals(db)) ?? (await readIndexes(db));
   } catch (error) {
     if (!directory) throw error;
     await db?.close().catch(() => {});
@@ -184,6 +184,54 @@ async function compareTotals(db) {
   return `${wrong
     .map((row) => `${row.table_name} holds ${row.counted} visible rows where its kept total says ${row.kept}`)
     .join('; ')}, so rows are missing or damaged`;
+}
+
+/**
+ * A read of each index the site's requests go through, made to read it whole: an index cut
+ * short or overwritten is not noticed when Postgres opens, nor by the count above (which reads
+ * the tables), and would fail every search or insert that reaches it. Sorting and table scans
+ * are turned off so each read can only be answered from its index; the trigram index is read
+ * through a pattern with no trigram in it, which it answers by walking every entry.
+ */
+const INDEX_READS = {
+  posts_pkey: 'select count(*) from (select id from public.posts order by id) s',
+  posts_created_at_idx:
+    'select count(*) from (select created_at, id from public.posts order by created_at desc, id desc) s',
+  mota_ideas_pkey: 'select count(*) from (select id from public.mota_ideas order by id) s',
+  mota_ideas_created_at_idx:
+    'select count(*) from (select created_at, id from public.mota_ideas order by created_at desc, id desc) s',
+  mota_ideas_search_idx: `select count(*) from public.mota_ideas
+     where (case when not is_hidden then issue end) ilike '%'
+        or (case when not is_hidden then mitigation end) ilike '%'
+        or (case when not is_hidden then proposed_by end) ilike '%'`,
+  recent_inserts_client_idx: `select count(*) from (select client_hash, table_name, created_at
+     from private.recent_inserts order by client_hash, table_name, created_at) s`,
+  recent_inserts_created_at_idx:
+    'select count(*) from (select created_at from private.recent_inserts order by created_at) s',
+};
+
+/**
+ * @param {PGlite} db
+ * @returns {Promise<string | null>} the first index that cannot be read, and why; or null
+ */
+async function readIndexes(db) {
+  const { rows } = await db.query(
+    "select c.relname from pg_class c where c.relkind = 'i' and c.relname = any($1::text[])",
+    [Object.keys(INDEX_READS)],
+  );
+  const present = new Set(rows.map((row) => /** @type {{ relname: string }} */ (row).relname));
+  for (const [index, read] of Object.entries(INDEX_READS)) {
+    if (!present.has(index)) continue; // a database from before the migration that makes it
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec('set local enable_seqscan = off; set local enable_sort = off');
+        await tx.query(read);
+      });
+    } catch (error) {
+      return `its index ${index} cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  return null;
 }
 
 /**

@@ -4,7 +4,7 @@
 // loses no committed row and raises no false alarm, and a database error met while serving is
 // logged with the request and answered without file paths.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, open, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,8 @@ afterAll(async () => {
 let base = '';
 let postsFile = '';
 let searchIndexFile = '';
+let pageOrderIndexFile = '';
+let postsToastFile = '';
 const POSTS = 600;
 
 beforeAll(async () => {
@@ -36,11 +38,22 @@ beforeAll(async () => {
      select 'post number ' || g || repeat(' and some more words', 10), 'tester' from generate_series(1, $1::int) g`,
     [POSTS],
   );
-  const { rows } = await db.query<{ heap: string; index: string }>(
-    "select pg_relation_filepath('public.posts') as heap, pg_relation_filepath('public.mota_ideas_search_idx') as index",
+  // One post too long and too varied to compress, so its text lives in the posts' TOAST table.
+  await db.query(
+    `insert into public.posts (content, author_name)
+     select string_agg(chr(19968 + (g * 7919) % 20000), ''), 'tester' from generate_series(1, 2000) g`,
+  );
+  const { rows } = await db.query<{ heap: string; index: string; order: string; toast: string }>(
+    `select pg_relation_filepath('public.posts') as heap,
+            pg_relation_filepath('public.mota_ideas_search_idx') as index,
+            pg_relation_filepath('public.posts_created_at_idx') as order,
+            pg_relation_filepath(reltoastrelid) as toast
+       from pg_class where oid = 'public.posts'::regclass`,
   );
   postsFile = rows[0].heap;
   searchIndexFile = rows[0].index;
+  pageOrderIndexFile = rows[0].order;
+  postsToastFile = rows[0].toast;
   await db.close();
   await release();
 });
@@ -98,6 +111,17 @@ const damages: [string, (dir: string) => Promise<unknown>][] = [
   ['pg_xact emptied', (dir) => truncate(join(dir, 'pg_xact', '0000'), 0)],
   ['pg_filenode.map zeroed', (dir) => writeFile(join(dir, 'global', 'pg_filenode.map'), Buffer.alloc(512))],
   ['the catalogue pg_class emptied', (dir) => truncate(join(dir, postsFile.replace(/\d+$/, '1259')), 0)],
+  // Only a search or an insert reads the registry's search index; only a page reads the order.
+  ['the registry search index emptied', (dir) => truncate(join(dir, searchIndexFile), 0)],
+  [
+    "the forum's page-order index overwritten",
+    async (dir) => {
+      const { size } = await stat(join(dir, pageOrderIndexFile));
+      const file = await open(join(dir, pageOrderIndexFile), 'r+');
+      await file.write(Buffer.alloc(size - 8192, 0x5a), 0, size - 8192, 8192);
+      await file.close();
+    },
+  ],
 ];
 
 describe('a damaged DATA_DIR', () => {
@@ -227,9 +251,10 @@ describe('who may read DATA_DIR', () => {
 
 describe('a database error while serving', () => {
   it('is logged with the request (no query string) and answered 500 without file paths', async () => {
-    // The registry's search index: only a search reads it, so the start-up check does not.
+    // A long post's text, kept out of line: only a read of that text reaches it, so the
+    // start-up checks (which count rows and walk the indexes) do not.
     const dir = await copyOfBase();
-    await truncate(join(dir, searchIndexFile), 0);
+    await truncate(join(dir, postsToastFile), 0);
     const api = await serve(await createBackend({ dataDir: dir, anonKey: DEV_ANON_KEY }));
     const logged: string[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation((...args) => {
@@ -237,13 +262,13 @@ describe('a database error while serving', () => {
     });
     try {
       const response = await api.fetch(
-        '/rest/v1/mota_ideas_matches?select=id&or=(issue.ilike.*secret*,mitigation.ilike.*secret*)&limit=5',
+        '/rest/v1/posts?select=id&or=(content.ilike.*secret*,author_name.ilike.*secret*)&limit=5',
       );
       const body = await response.text();
       expect(response.status).toBe(500);
       expect(body).not.toMatch(/base\/|global\/|pg_|\/tmp|file/i);
       expect(JSON.parse(body)).toMatchObject({ code: expect.stringMatching(/^(XX|58)/) });
-      expect(logged.join('\n')).toMatch(/GET \/rest\/v1\/mota_ideas_matches\b.*(XX|58)\d{3}/);
+      expect(logged.join('\n')).toMatch(/GET \/rest\/v1\/posts\b.*(XX|58)\d{3}/);
       expect(logged.join('\n')).not.toContain('secret');
     } finally {
       error.mockRestore();
