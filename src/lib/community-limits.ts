@@ -15,7 +15,11 @@ export const LIMITS = {
   proposedBy: 60,
   ideaNotes: 1000,
   ideaLinks: 3,
-  /** Combining marks in a row (on one letter), once the characters that render as nothing are out. */
+  /**
+   * Combining marks in a row (on one letter), and consonants joined in a row by a virama or coeng,
+   * once the characters that render as nothing are out; and conjoining Hangul jamo of one kind in
+   * a row (one syllable block).
+   */
   combiningMarks: 4,
 } as const;
 

@@ -11,7 +11,7 @@ import {
   type ToastText,
 } from './community-messages';
 import type { IdeaInput, PostInput } from './community-types';
-import { IGNORABLE, STACKED_MARKS, VISIBLE } from './text-classes';
+import { IGNORABLE, LONG_JAMO_RUN, STACKED_CONSONANTS, STACKED_MARKS, VISIBLE } from './text-classes';
 
 /**
  * Validation before sending, mirroring the database's rules so visitors hear about a
@@ -29,15 +29,19 @@ const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u;
 /**
  * A link as the CHECK constraints see one, once the characters that render as nothing are out
  * (h + zero-width space + ttps:// reads as https://) and after NFKC normalisation (full-width
- * letters become ASCII): http(s)/ftp, also as hxxp(s); www.; a bare domain under a common
- * top-level domain; a defanged dot. Each runs to the next space, so one link counts once.
+ * letters become ASCII, the halfwidth ｡ the ideographic full stop 。): http(s)/ftp, also as
+ * hxxp(s), with slashes or backslashes (browsers read https:\\host as https://host); www.,
+ * or www。 before a host (alone, it is laughter in Japanese); a bare domain under a common
+ * top-level domain, its dots . or 。 (t.me/… too); a defanged dot; a leading //host.
+ * Each runs to the next space, so one link counts once.
  */
 const LINK = new RegExp(
   [
-    String.raw`(h[tx]{2}ps?|ftp)\s*:\s*/\s*/\S*`,
-    String.raw`www\.\S*`,
-    String.raw`[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*\.(com|net|org|info|biz|io|co|ru|cn|de|uk|xyz|top|site|online|shop|app|dev|ly|gl|cc|tk|link|click|club|live|store|tech|vip|ws|su|tv|gg)(?![\p{L}\p{N}_])\S*`,
+    String.raw`(h[tx]{2}ps?|ftp)\s*:\s*[/\\]\s*[/\\]\S*`,
+    String.raw`www(\.|。[a-z0-9])\S*`,
+    String.raw`[a-z0-9][a-z0-9-]*([.。][a-z0-9-]+)*[.。](com|net|org|info|biz|io|co|ru|cn|de|uk|xyz|top|site|online|shop|app|dev|ly|gl|cc|tk|link|click|club|live|store|tech|vip|ws|su|tv|gg|me)(?![\p{L}\p{N}_])\S*`,
     String.raw`\S*(\[\.\]|\(\.\))\S*`,
+    String.raw`//[^\s/\\.。]+[.。][^\s/\\.。]\S*`,
   ].join('|'),
   'giu',
 );
@@ -57,9 +61,15 @@ export function linkCount(text: string): number {
   return withoutIgnorable(text).normalize('NFKC').match(LINK)?.length ?? 0;
 }
 
-/** True when more combining marks follow one another than a letter may carry (LIMITS.combiningMarks). */
+/**
+ * True when the text draws over its card: more combining marks in a row, or consonants joined in
+ * a row by a virama or coeng, than a letter may carry (LIMITS.combiningMarks, once the characters
+ * that render as nothing are out), or more conjoining jamo of one kind in a row than a Hangul
+ * syllable block may hold (in the text as it is: a filler widens the block, anything else ends it).
+ */
 export function hasStackedMarks(text: string): boolean {
-  return STACKED_MARKS.test(withoutIgnorable(text));
+  const shown = withoutIgnorable(text);
+  return STACKED_MARKS.test(shown) || STACKED_CONSONANTS.test(shown) || LONG_JAMO_RUN.test(text);
 }
 
 /** Trimmed text, or null when nothing in it would show. */

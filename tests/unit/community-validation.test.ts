@@ -138,3 +138,79 @@ describe('invisible and disguised text', () => {
     expect(linkCount('e.g. 3.14, i.e. nothing. Mr.Smith, v2.0; end.')).toBe(0);
   });
 });
+
+describe('text that draws over its card', () => {
+  const khmer = (subscripts: number) => `\u1780${'\u17d2\u1780'.repeat(subscripts)}`;
+
+  it('refuses a letter with more than four consonants joined under it, in every field', () => {
+    expect(hasStackedMarks(khmer(500))).toBe(true);
+    expect(hasStackedMarks(khmer(5))).toBe(true);
+    expect(hasStackedMarks(khmer(4))).toBe(false);
+    // Zero-width joiners between them do not end the run; marks between them do not either.
+    expect(hasStackedMarks(`\u1780${'\u17d2\u200d\u1780'.repeat(5)}`)).toBe(true);
+    expect(hasStackedMarks(`\u0958${'\u094d\u0958'.repeat(60)}`)).toBe(true);
+    expect(hasStackedMarks(`\u0915${'\u093c\u094d\u0915'.repeat(5)}`)).toBe(true);
+    expect(hasStackedMarks(`\u1000${'\u1039\u1000'.repeat(5)}`)).toBe(true);
+    expect(validatePost({ content: khmer(500) })).toMatchObject({
+      reason: 'stacked-marks',
+      title: 'Error submitting post',
+      description:
+        'Your message piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.',
+    });
+    expect(validatePost({ content: 'a', authorName: khmer(5) })?.description).toMatch(/^Your name piles/);
+    expect(validateIdea({ issue: 'i', mitigation: khmer(5) })?.description).toMatch(/^Your mitigation piles/);
+  });
+
+  it('refuses more than four conjoining jamo of one kind in a row, fillers included', () => {
+    for (const block of [
+      `\u1100${'\u1161'.repeat(500)}`,
+      `${'\u1100'.repeat(500)}\u1161`,
+      `\uac00${'\u11a8'.repeat(500)}`,
+      '\ua960\ua961\ua962\ua963\ua964\u1161',
+      '\u1100\u1161\ud7cb\ud7cc\ud7cd\ud7ce\ud7cf',
+      '\u1100\u1160\u1160\u1160\u1160\u1160',
+      `${'\u1100\u115f'.repeat(3)}\u1161`,
+    ]) {
+      expect(hasStackedMarks(block), block).toBe(true);
+    }
+    expect(hasStackedMarks('\u1100\u1101\u1102\u1103\u1161\u1162\u1163\u1164\u11a8\u11a9\u11aa\u11ab')).toBe(false);
+    expect(validateIdea({ issue: 'i', mitigation: 'm', proposedBy: `\u1100${'\u1161'.repeat(5)}` })).toMatchObject({
+      reason: 'stacked-marks',
+      title: 'Submission Failed',
+    });
+  });
+
+  it('takes real Korean, Khmer, Sanskrit and other Brahmic writing', () => {
+    for (const text of [
+      '대한민국의 수도는 서울입니다. 오늘 날씨가 참 좋네요!',
+      '대한민국의 수도는 서울입니다. 오늘 날씨가 참 좋네요!'.normalize('NFD'),
+      '\u1107\u1109\u1100\u1169\u1161\u1175\u11af\u11a8\u11ba',
+      'ខ្ញុំស្រឡាញ់ភាសាខ្មែរ។ ស្ត្រីនិងកុមារទៅសាលារៀន។ រាស្ត្រ',
+      'कार्त्स्न्यम् — न्यायशास्त्र, मत्स्य; ভাষা, ಸ್ತ್ರೀ, స్త్రీ, ပုဂ္ဂိုလ်',
+    ]) {
+      expect(hasStackedMarks(text), text).toBe(false);
+      expect(validatePost({ content: text, authorName: text.slice(0, 20) })).toBeNull();
+    }
+  });
+});
+
+describe('links spelled another way', () => {
+  it('counts ideographic dots, backslashes, a leading // and t.me', () => {
+    expect(linkCount('example。com evil｡net')).toBe(2);
+    expect(linkCount('www。a。example www｡b')).toBe(2);
+    expect(linkCount('https:\\\\a.example http:\\/b.example hxxps:/\\c.example')).toBe(3);
+    expect(linkCount('//a.example/x (//b.example) //c。example')).toBe(3);
+    expect(linkCount('t.me/joinchat wa.me/123')).toBe(2);
+    expect(validatePost({ content: 't.me/a //b.example https:\\\\c.example' })?.reason).toBe('too-many-links');
+    expect(
+      validateIdea({ issue: 't.me/a', mitigation: 'https:\\\\b.example', notes: '//c.example d。com' })?.reason,
+    ).toBe('too-many-links');
+  });
+
+  it('does not count Japanese prose, laughter or slashes that lead to no host', () => {
+    expect(linkCount('東京へ行きました。とても楽しかったです。使っている言語はGo。TypeScriptも好きです。')).toBe(0);
+    expect(linkCount('面白かったwww。明日もwww｡ ｡ﾃｽﾄ｡')).toBe(0);
+    expect(linkCount('and/or // a comment, 1//2, 3.14// and')).toBe(0);
+    expect(linkCount('Call me.Maybe not: me too, it.mean')).toBe(0);
+  });
+});
