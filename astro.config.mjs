@@ -22,11 +22,6 @@ const { PUBLIC_SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
 );
 const site = PUBLIC_SITE_URL || DEFAULT_SITE_URL;
 
-// Self-hosted fonts, cut down to the Latin the site sets and the weights its CSS uses by
-// scripts/subset-fonts.mjs (its output is committed in src/fonts/). `display: optional`: a page
-// is set in them when they arrive in time for its first paint (the body face is preloaded,
-// BaseLayout), and otherwise stays in the metric-matched fallback, so text never changes typeface
-// under the reader; the next page finds them in the cache.
 // The forum and registry talk to Supabase; without a project configured, to the embedded
 // backend on the site's own origin ('self').
 const supabaseOrigin =
@@ -68,6 +63,11 @@ export default defineConfig({
   trailingSlash: 'never',
   // Styles inline into each page: no render-blocking stylesheet request before first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
+  // Self-hosted fonts, cut down to the Latin the site sets and the weights its CSS uses by
+  // scripts/subset-fonts.mjs (its output is committed in src/fonts/). `display: optional`: a page
+  // is set in them when they arrive in time for its first paint (the body face is preloaded,
+  // BaseLayout), and otherwise stays in the metric-matched fallback, so text never changes
+  // typeface under the reader; the next page finds them in the cache.
   fonts: [
     {
       provider: fontProviders.local(),

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { describeFailure, type CommunityError } from '../../../lib/community-messages';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
-import type { IdeaDraft } from '../IdeaDialog';
+import type { IdeaDraft } from './IdeaDialog';
 
-const loadIdeaDialog = () => import('../IdeaDialog');
+const loadIdeaDialog = () => import('./IdeaDialog');
 type IdeaDialogComponent = Awaited<ReturnType<typeof loadIdeaDialog>>['default'];
 
 const EMPTY_DRAFT: IdeaDraft = { issue: '', mitigation: '', proposedBy: '', notes: '' };

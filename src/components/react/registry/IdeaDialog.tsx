@@ -1,9 +1,9 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
-import { ANONYMOUS } from '../../lib/community-format';
-import { LIMITS } from '../../lib/community-limits';
-import CountedField, { type CountedFieldProps } from './counted-field';
-import { Honeypot } from './community-fields';
+import { ANONYMOUS } from '../../../lib/community-format';
+import { LIMITS } from '../../../lib/community-limits';
+import CountedField, { type CountedFieldProps } from '../counted-field';
+import { Honeypot } from '../community-fields';
 
 export interface IdeaDraft {
   issue: string;
