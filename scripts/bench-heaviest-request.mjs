@@ -5,14 +5,15 @@
 // (`node scripts/bench-heaviest-request.mjs`) it seeds a throwaway database the same way.
 import { createServer, get } from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { REQUEST_LIMITS } from '../supabase/local/request-limits.mjs';
+import { PATTERN_COLUMNS, REQUEST_LIMITS } from '../supabase/local/request-limits.mjs';
 
 /**
  * The heaviest registry read the limits accept: every allowed filter term an ilike of the
- * longest allowed value with every allowed wildcard, matching nothing (so every row is
+ * longest allowed value with every allowed wildcard, on the only columns a pattern may be
+ * matched against (PATTERN_COLUMNS), matching nothing (so every row the index hands over is
  * tried), with an exact count and the largest page.
  */
-export function heaviestAcceptedPath(table = 'mota_ideas', columns = ['issue', 'mitigation', 'proposed_by', 'notes']) {
+export function heaviestAcceptedPath(table = 'mota_ideas_matches', columns = PATTERN_COLUMNS.mota_ideas_matches) {
   const { filterTerms, valueLength, likeWildcards } = REQUEST_LIMITS;
   const terms = Array.from({ length: filterTerms }, (_, i) => {
     // e.g. *s*e*e*d*e*zzzz…: each wildcard lets the match restart at every position.
@@ -23,8 +24,14 @@ export function heaviestAcceptedPath(table = 'mota_ideas', columns = ['issue', '
   return `/${table}?select=*&or=(${terms.join(',')})&order=created_at.desc&limit=1000`;
 }
 
-/** The forum's heaviest read: the same, over the posts' text. */
-const HEAVIEST_POSTS_PATH = heaviestAcceptedPath('posts', ['content', 'author_name']);
+/**
+ * The forum's heaviest read: no pattern may be matched against the posts' text, so every
+ * allowed filter term compares it with the longest allowed value, with the largest page.
+ */
+const HEAVIEST_POSTS_PATH = `/posts?select=*&or=(${Array.from(
+  { length: REQUEST_LIMITS.filterTerms },
+  (_, i) => `content.gt.${encodeURIComponent(`Seeded post ${'z'.repeat(REQUEST_LIMITS.valueLength - 14)}${i}`)}`,
+).join(',')})&order=created_at.desc&limit=1000`;
 /** The forum's first page, as the site asks for it. */
 const FORUM_PATH = '/posts?select=id,content,author_name,created_at&order=created_at.desc&limit=20&offset=0';
 

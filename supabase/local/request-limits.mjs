@@ -28,15 +28,26 @@ export const REQUEST_LIMITS = Object.freeze({
 });
 
 /**
+ * Where a like or ilike pattern may be matched: the columns the registry's trigram index
+ * answers a pattern on (the search reads this view). On any other column a pattern reads every
+ * row's text, which on a large table runs past the statement deadline, and every visitor then
+ * waits while the database reopens.
+ */
+export const PATTERN_COLUMNS = Object.freeze({
+  mota_ideas_matches: Object.freeze(['issue', 'mitigation', 'proposed_by']),
+});
+
+/**
  * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
  * @typedef {import('./query-params.mjs').Filter} Filter
  */
 
 /**
  * @param {ParsedQuery} query
+ * @param {string} relation the table or view the request reads or writes
  * @throws {ApiError} 400 PGRST100 past any limit
  */
-export function checkQueryLimits(query) {
+export function checkQueryLimits(query, relation) {
   const limits = REQUEST_LIMITS;
   if (query.select !== '*' && query.select.length > limits.selectColumns) {
     throw parseError('failed to parse select parameter', `at most ${limits.selectColumns} columns may be selected`);
@@ -63,10 +74,26 @@ export function checkQueryLimits(query) {
       if ([...value].length > limits.valueLength) {
         throw parseError('failed to parse filter', `a filter value holds at most ${limits.valueLength} characters`);
       }
-      if (filter.operator === 'like' || filter.operator === 'ilike') checkLikePattern(value);
+      if (filter.operator === 'like' || filter.operator === 'ilike') {
+        checkPatternColumn(relation, filter.column);
+        checkLikePattern(value);
+      }
     }
   };
   query.filters.forEach(visit);
+}
+
+/** @param {string} relation @param {string} column */
+function checkPatternColumn(relation, column) {
+  const columns = /** @type {Record<string, readonly string[]>} */ (PATTERN_COLUMNS)[relation] ?? [];
+  if (columns.includes(column)) return;
+  const where = Object.entries(PATTERN_COLUMNS)
+    .map(([name, allowed]) => `${name} (${allowed.join(', ')})`)
+    .join('; ');
+  throw parseError(
+    'failed to parse filter',
+    `like and ilike are answered only where an index serves them: ${where}, not ${relation}.${column}`,
+  );
 }
 
 /**

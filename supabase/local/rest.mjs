@@ -57,7 +57,7 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
       checkProfile(req, method);
       const table = findTable(schema, url.pathname);
       const query = parseQuery(url.searchParams);
-      checkQueryLimits(query);
+      checkQueryLimits(query, table.name);
       const prefer = parsePrefer(req.headers.prefer);
       if (method === 'GET' || method === 'HEAD') {
         await answerRead({ req, res, method, table, query, prefer });

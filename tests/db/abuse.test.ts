@@ -193,8 +193,13 @@ describe('hostile requests get a 4xx and change nothing', () => {
     const client = api.client();
     const text = 'Η χαρουπιά θυμάται 🌳 — שָׁלוֹם — e\u0301';
     expect((await client.from('posts').insert({ content: text })).status).toBe(201);
-    const { data } = await client.from('posts').select('content').ilike('content', '%χαρουπιά%');
+    const { data } = await client.from('posts').select('content').eq('content', text);
     expect(data).toEqual([{ content: text }]);
+    // The registry's search matches it too.
+    expect((await client.from('mota_ideas').insert({ issue: text, mitigation: 'unicode' })).status).toBe(201);
+    const { data: found } = await client.from('mota_ideas_matches').select('issue').ilike('issue', '%χαρουπιά%');
+    expect(found).toEqual([{ issue: text }]);
+    before.ideas += 1;
     before.posts += 1;
   });
 

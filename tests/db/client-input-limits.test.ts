@@ -56,12 +56,12 @@ describe('limits on filters', () => {
 
   it(`takes ${REQUEST_LIMITS.filterTerms} filter terms and refuses one more`, async () => {
     const terms = (n: number) => Array.from({ length: n }, (_, i) => term(i)).join(',');
-    const ok = await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms)})`, {
+    const ok = await api.fetch(`/rest/v1/mota_ideas_matches?select=id&or=(${terms(REQUEST_LIMITS.filterTerms)})`, {
       headers: { prefer: 'count=exact' },
     });
     expect(ok.status).toBe(200);
     await expectClientError(
-      await api.fetch(`/rest/v1/mota_ideas?select=id&or=(${terms(REQUEST_LIMITS.filterTerms + 1)})`),
+      await api.fetch(`/rest/v1/mota_ideas_matches?select=id&or=(${terms(REQUEST_LIMITS.filterTerms + 1)})`),
     );
     // Terms count wherever they are: top level, nested, in several parameters.
     const spread = Array.from({ length: REQUEST_LIMITS.filterTerms + 1 }, (_, i) => `issue=neq.${i}`).join('&');
@@ -77,41 +77,66 @@ describe('limits on filters', () => {
       await api.fetch(`/rest/v1/posts?select=id&content=eq.${value(REQUEST_LIMITS.valueLength + 1)}`),
     );
     await expectClientError(
-      await api.fetch(`/rest/v1/posts?select=id&or=(content.ilike.*${value(REQUEST_LIMITS.valueLength + 1)}*)`),
+      await api.fetch(
+        `/rest/v1/mota_ideas_matches?select=id&or=(issue.ilike.*${value(REQUEST_LIMITS.valueLength + 1)}*)`,
+      ),
     );
   });
 
   it(`takes like patterns with ${REQUEST_LIMITS.likeWildcards} wildcards and refuses more`, async () => {
     const pattern = (n: number) => `${'a*'.repeat(n)}`;
     expect(
-      (await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards)}`)).status,
+      (await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${pattern(REQUEST_LIMITS.likeWildcards)}`))
+        .status,
     ).toBe(200);
     await expectClientError(
-      await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pattern(REQUEST_LIMITS.likeWildcards + 1)}`),
+      await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${pattern(REQUEST_LIMITS.likeWildcards + 1)}`),
     );
   });
 
+  it('answers like and ilike only where an index serves them, naming where', async () => {
+    for (const path of [
+      '/rest/v1/posts?select=id&content=ilike.*carob*',
+      '/rest/v1/posts?select=id&or=(author_name.like.*carob*)',
+      '/rest/v1/mota_ideas?select=id&issue=ilike.*carob*',
+      '/rest/v1/mota_ideas_search?select=id&issue=ilike.*carob*',
+      '/rest/v1/mota_ideas_matches?select=id&notes=ilike.*carob*',
+    ]) {
+      const response = await api.fetch(path);
+      expect(response.status, path).toBe(400);
+      const body = await response.json();
+      expect(body.code).toBe('PGRST100');
+      expect(body.details).toContain('mota_ideas_matches (issue, mitigation, proposed_by)');
+    }
+    const allowed = await api.fetch(
+      '/rest/v1/mota_ideas_matches?select=id&or=(issue.ilike.*carob*,mitigation.like.*carob*,proposed_by.ilike.*carob*)',
+    );
+    expect(allowed.status).toBe(200);
+  });
+
   it('counts _ as a wildcard, and a backslash pair as no wildcard', async () => {
-    await expectClientError(await api.fetch(`/rest/v1/posts?select=id&content=ilike.a_b_c_d_e_f`));
+    await expectClientError(await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.a_b_c_d_e_f`));
     // Each \\ is a literal backslash, so every * after one is a wildcard: 12 of them.
     await expectClientError(
-      await api.fetch(`/rest/v1/posts?select=id&content=ilike.${encodeURIComponent('*e\\\\'.repeat(12))}`),
+      await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${encodeURIComponent('*e\\\\'.repeat(12))}`),
     );
     // Escaped wildcards are text.
     const escaped = encodeURIComponent('*\\_\\%\\*\\_\\%*');
-    expect((await api.fetch(`/rest/v1/posts?select=id&content=ilike.${escaped}`)).status).toBe(200);
+    expect((await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${escaped}`)).status).toBe(200);
   });
 
   it('refuses a like pattern ending in an unpaired backslash before the database sees it', async () => {
     // No post says this, so Postgres would answer 200 and []: the 400 is the stand-in's.
     for (const pattern of ['*zyxwvu_\\', '\\', '*a\\\\\\']) {
-      const response = await api.fetch(`/rest/v1/posts?select=id&content=ilike.${encodeURIComponent(pattern)}`);
+      const response = await api.fetch(
+        `/rest/v1/mota_ideas_matches?select=id&issue=ilike.${encodeURIComponent(pattern)}`,
+      );
       expect(response.status).toBe(400);
       expect((await response.json()).code).toBe('PGRST100');
     }
     // A pair is a literal backslash, at the end too.
     const pair = encodeURIComponent('*zyxwvu\\\\');
-    expect((await api.fetch(`/rest/v1/posts?select=id&content=ilike.${pair}`)).status).toBe(200);
+    expect((await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${pair}`)).status).toBe(200);
   });
 
   it('the registry search the site sends fits, at the longest search the box allows', async () => {
@@ -119,7 +144,7 @@ describe('limits on filters', () => {
     const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
     const { error, status } = await api
       .client()
-      .from('mota_ideas')
+      .from('mota_ideas_matches')
       .select('id', { count: 'exact' })
       .or(filter!)
       .order('created_at', { ascending: false })

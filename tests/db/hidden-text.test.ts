@@ -46,8 +46,10 @@ describe('a word only hidden rows hold', () => {
   it.each(reads)('%s.%s: the registry search answers as for a word found nowhere', async (relation, column) => {
     const read = (word: string) =>
       answer(`/rest/v1/${relation}?select=id&or=(${column}.ilike.*${word}*)&order=created_at.desc,id.desc&limit=50`);
-    expect(await read('Quince')).toEqual({ status: 200, body: '[]' });
-    expect(await read('Zyxwvu')).toEqual({ status: 200, body: '[]' });
+    expect(await read('Quince')).toEqual(await read('Zyxwvu'));
+    // Where an index serves the pattern it runs, and finds nothing; elsewhere it is refused.
+    expect((await read('Quince')).status).toBe(relation === 'mota_ideas_matches' ? 200 : 400);
+    if (relation === 'mota_ideas_matches') expect((await read('Quince')).body).toBe('[]');
   });
 });
 
