@@ -45,7 +45,10 @@ const server = createLimitedServer(
   {
     headers: site.securityHeaders,
     // Behind trusted proxies every connection is a proxy's: one visitor's share is theirs to keep.
-    ...(Number(process.env.TRUST_PROXY) > 0 && { maxConnectionsPerPeer: Infinity }),
+    ...(Number(process.env.TRUST_PROXY) > 0 && {
+      maxConnectionsPerPeer: Infinity,
+      maxConnectionsPerNetwork: Infinity,
+    }),
   },
 );
 

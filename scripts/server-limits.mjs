@@ -6,27 +6,44 @@
 import { createServer, STATUS_CODES } from 'node:http';
 
 /**
- * @typedef {{ headersMs: number, requestMs: number, idleMs: number, maxConnections: number,
- *   maxConnectionsPerPeer: number }} Limits
+ * @typedef {{ firstByteMs: number, headersMs: number, requestMs: number, idleMs: number,
+ *   maxConnections: number, maxConnectionsPerPeer: number, maxConnectionsPerNetwork: number }} Limits
  * @typedef {Partial<Limits> & { headers?: Record<string, string> }} ServerOptions
  *   limits (the rest from SERVER_LIMITS), and the headers the server's own answers carry
  */
 
 /** @type {Readonly<Limits>} */
 export const SERVER_LIMITS = Object.freeze({
+  /**
+   * For a new connection's first byte. A browser writes its request as soon as it has
+   * connected, so this allows for a slow network and a lost packet resent; a socket silent
+   * for longer is only holding a place, and holding it costs a client nothing but a reconnect.
+   */
+  firstByteMs: 3_000,
   /** To receive a request's headers, counted from the connection for its first request. */
   headersMs: 10_000,
   /** To receive a whole request, headers and body. */
   requestMs: 30_000,
   /** Of silence on a connection, in either direction, before it is closed. */
   idleMs: 30_000,
-  /** Open connections; more are closed as soon as they arrive. */
-  maxConnections: 512,
+  /**
+   * Open connections; more are closed as soon as they arrive. An idle socket costs little
+   * memory but one file descriptor: Node raises its own limit on those to the hard limit,
+   * which Linux sets at no less than 4096, so this leaves as many again for the files and
+   * the database or PostgREST connections the requests need. Far more than a few clients'
+   * shares (below) fill: 64 addresses' worth.
+   */
+  maxConnections: 2048,
   /**
    * Open connections from one address (one /64 for IPv6): one client's share, so that it
    * cannot hold every connection and keep everyone else out.
    */
   maxConnectionsPerPeer: 32,
+  /**
+   * Open connections from one IPv6 /56, together: a subscriber is often handed a whole /56,
+   * 256 /64s, so per /64 alone one of them could still take every connection.
+   */
+  maxConnectionsPerNetwork: 64,
 });
 
 /**
@@ -40,8 +57,8 @@ export function createLimitedServer(handler, { headers = {}, ...given } = {}) {
   const limits = { ...SERVER_LIMITS, ...given };
   const server = createServer(
     {
-      // Node starts this deadline when a connection opens, so one that sends nothing is closed
-      // at it too.
+      // Node starts this deadline when a connection opens; one that sends nothing at all is
+      // closed sooner, at firstByteMs (below).
       headersTimeout: limits.headersMs,
       requestTimeout: limits.requestMs,
       // How often Node checks the two deadlines above (30 s by default, which would let a
@@ -65,16 +82,26 @@ export function createLimitedServer(handler, { headers = {}, ...given } = {}) {
   // Without a listener Node destroys the idle socket itself, which is what is wanted.
   server.setTimeout(limits.idleMs);
 
-  const perPeer = new Map();
+  /** Open connections per share: an address or /64 (peerOf), and an IPv6 /56 (networkOf). */
+  const open = new Map();
   server.on('connection', (socket) => {
-    const peer = peerOf(socket.remoteAddress);
-    const open = perPeer.get(peer) ?? 0;
-    if (open >= limits.maxConnectionsPerPeer) return void socket.destroy();
-    perPeer.set(peer, open + 1);
+    const shares = [[peerOf(socket.remoteAddress), limits.maxConnectionsPerPeer]];
+    const network = networkOf(socket.remoteAddress);
+    if (network) shares.push([network, limits.maxConnectionsPerNetwork]);
+    if (shares.some(([share, most]) => (open.get(share) ?? 0) >= most)) return void socket.destroy();
+    for (const [share] of shares) open.set(share, (open.get(share) ?? 0) + 1);
+    // Node's headers deadline counts from the connection too, but it is sized for a slow
+    // request still arriving; a socket that has sent nothing at all goes much sooner.
+    const silent = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, limits.firstByteMs);
     socket.once('close', () => {
-      const left = perPeer.get(peer) - 1;
-      if (left > 0) perPeer.set(peer, left);
-      else perPeer.delete(peer);
+      clearTimeout(silent);
+      for (const [share] of shares) {
+        const left = open.get(share) - 1;
+        if (left > 0) open.set(share, left);
+        else open.delete(share);
+      }
     });
   });
 
@@ -140,13 +167,29 @@ export function peerOf(address = '') {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];
   if (!address.includes(':')) return address;
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The IPv6 /56 a connection's /64 belongs to, which has a share of its own; null for IPv4
+ * (also IPv4-mapped), whose address is already the whole share.
+ * @param {string} [address]
+ */
+export function networkOf(address = '') {
+  if (!address.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return null;
+  const [a, b, c, d] = ipv6Groups(address);
+  return `${[a, b, c, d & 0xff00].map((group) => group.toString(16)).join(':')}::/56`;
+}
+
+/** The eight groups of an IPv6 address as Node reports a peer's (a zone index allowed). @param {string} address */
+function ipv6Groups(address) {
   const [head, tail] = address.replace(/%.*$/, '').toLowerCase().split('::');
   const front = head ? head.split(':') : [];
   // An embedded IPv4 address at the end takes the place of two groups.
   const back = tail ? tail.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
   const groups = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
+  return groups.map((group) => parseInt(group, 16));
 }

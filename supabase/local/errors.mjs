@@ -7,15 +7,17 @@ export class ApiError extends Error {
    * @param {number} status
    * @param {string} code
    * @param {string} message
-   * @param {{ details?: string | null, hint?: string | null }} [extra]
+   * @param {{ details?: string | null, hint?: string | null, retryAfter?: number | null }} [extra]
+   *   retryAfter: seconds, sent as Retry-After
    */
-  constructor(status, code, message, { details = null, hint = null } = {}) {
+  constructor(status, code, message, { details = null, hint = null, retryAfter = null } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
     this.hint = hint;
+    this.retryAfter = retryAfter;
   }
 
   toJSON() {
@@ -29,6 +31,27 @@ export class ApiError extends Error {
  */
 export function parseError(message, details = null) {
   return new ApiError(400, 'PGRST100', message, { details });
+}
+
+/**
+ * The code of a request refused because its client has too many requests in flight, from the
+ * embedded backend's queue and from the gateway in front of PostgREST alike: the rate limit's
+ * (its trigger raises PT429, which PostgREST answers with 429), so the pages tell a visitor
+ * the same thing whichever of them refused.
+ */
+export const TOO_MANY_REQUESTS_CODE = 'PT429';
+
+/**
+ * A request refused because its client already has as many in flight as it may.
+ * @param {string} details the bound, in words
+ */
+export function clientBusy(details) {
+  return new ApiError(429, TOO_MANY_REQUESTS_CODE, 'Too many requests from this client are waiting for the database', {
+    details,
+    hint: 'Wait for the answers to earlier requests before sending more.',
+    // A page's requests are answered in well under this; a second is when to look again.
+    retryAfter: 1,
+  });
 }
 
 /** @param {string} table @param {string} column */

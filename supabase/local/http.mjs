@@ -126,6 +126,7 @@ export function sendError(res, error, head = false) {
   // After a refused body the rest of it is not read: close the connection instead.
   /** @type {Record<string, string>} */
   const headers = error.status === 413 ? { Connection: 'close' } : {};
+  if (error.retryAfter) headers['Retry-After'] = String(error.retryAfter);
   send(res, error.status, JSON.stringify(error), headers, head);
 }
 

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { requestClient } from './client-bucket.mjs';
 import { StatementTimeoutError } from './database-thread.mjs';
-import { ApiError, toApiError } from './errors.mjs';
+import { ApiError, clientBusy, toApiError, TOO_MANY_REQUESTS_CODE } from './errors.mjs';
 import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
 import { parseQuery } from './query-params.mjs';
 import { ClientBusyError, ClientPausedError } from './queue.mjs';
@@ -15,8 +15,6 @@ import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
 
 export const REST_PREFIX = '/rest/v1';
-/** Seconds a client turned away for having too much waiting is told to wait. */
-const RETRY_AFTER_SECONDS = 1;
 
 /**
  * @typedef {object} RestOptions
@@ -67,11 +65,7 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
         throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
     } catch (error) {
-      if (!res.headersSent) {
-        if (error instanceof ClientBusyError) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-        if (error instanceof ClientPausedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-        sendError(res, toApiError(schedulingError(error), method, url.pathname), method === 'HEAD');
-      }
+      if (!res.headersSent) sendError(res, toApiError(schedulingError(error), method, url.pathname), method === 'HEAD');
     }
     return true;
   };
@@ -255,16 +249,12 @@ async function countWithPlan(explained, plan, run) {
  * @param {unknown} error
  */
 function schedulingError(error) {
-  if (error instanceof ClientBusyError) {
-    return new ApiError(429, 'PT429', 'Too many requests from this client are waiting for the database', {
-      details: error.message,
-      hint: 'Wait for the answers to earlier requests before sending more.',
-    });
-  }
+  if (error instanceof ClientBusyError) return clientBusy(error.message);
   if (error instanceof ClientPausedError) {
-    return new ApiError(429, 'PT429', 'Requests from this client are paused', {
+    return new ApiError(429, TOO_MANY_REQUESTS_CODE, 'Requests from this client are paused', {
       details: error.message,
       hint: 'Send lighter requests: narrower filters, shorter patterns.',
+      retryAfter: error.retryAfterSeconds,
     });
   }
   if (error instanceof StatementTimeoutError) return new ApiError(500, error.code, error.message);

@@ -33,8 +33,12 @@ grant anon, authenticated, service_role to authenticator;
 -- The API writes times in UTC, as a Supabase project's does, whatever the server's zone.
 alter role authenticator set timezone to 'UTC';
 
--- Supabase's per-role statement timeouts: a visitor's query never runs longer than 3 s.
-alter role anon set statement_timeout = '3s';
+-- Per-role statement timeouts. Supabase gives anon 3 s; here a visitor's statement gets 1 s:
+-- the site's heaviest requests (the registry search with its count, a forum page far back by
+-- offset, on the 100,000 rows docs/backend.md plans for) take well under a tenth of that. A
+-- statement holds one of PostgREST's pooled connections while it runs, so one that no page
+-- of the site sends is stopped before a few of them hold the pool for long.
+alter role anon set statement_timeout = '1s';
 alter role authenticated set statement_timeout = '8s';
 
 create schema if not exists extensions;

@@ -4,15 +4,27 @@
 // the request), the client's address in X-Forwarded-For; with `limits`, also the embedded
 // backend's bounds on one request's work (supabase/local/request-limits.mjs) and its refusals
 // of bodies that are not JSON or too large, so both modes take the same requests. Like the
-// embedded backend, it gzips a large answer for a client that accepts it.
+// embedded backend, it gzips a large answer for a client that accepts it, and refuses a client
+// more requests at once than its share of the database.
 import { request } from 'node:http';
-import { ApiError, toApiError } from '../local/errors.mjs';
+import { requestClient } from '../local/client-bucket.mjs';
+import { ApiError, clientBusy, toApiError } from '../local/errors.mjs';
 import { forwardedFor, gzippedIfWorthIt, readBody, sendError } from '../local/http.mjs';
 import { parseQuery } from '../local/query-params.mjs';
 import { checkInsertRows, checkQueryLimits } from '../local/request-limits.mjs';
 import { carriesKey, checkApiKey, checkJsonBody, digest, openApiExchange, REST_PREFIX } from '../local/rest.mjs';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+/**
+ * Requests one client (an IPv4 address, an IPv6 /64: the rate limit's bucket) may have at
+ * PostgREST at once; beyond it, 429. Each holds one of PostgREST's pooled connections (10,
+ * postgrest.mjs) until it is answered, so without a bound one client's burst of slow reads
+ * held them all and every other visitor waited. A page sends two at once (its list and
+ * community_totals) and then reads ahead, and the registry searches at every keystroke
+ * without waiting for the last answer: this leaves a visitor room for that, while one client
+ * at its bound still leaves four connections, two pages' worth, to everyone else.
+ */
+export const MAX_REQUESTS_PER_CLIENT = 6;
 /** Headers that belong to one connection, or that the gateway sets itself. */
 const NOT_FORWARDED = new Set([
   'connection',
@@ -48,6 +60,8 @@ const NOT_FORWARDED = new Set([
 export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, limits = true }) {
   const expectedKey = digest(anonKey);
   const ownerKey = serviceKey ? digest(serviceKey) : null;
+  /** Requests at PostgREST per client, for those with any. @type {Map<string, number>} */
+  const inFlight = new Map();
   return async function handle(req, res) {
     const exchange = openApiExchange(req, res);
     if (exchange !== 'ours') return exchange === 'answered';
@@ -59,7 +73,7 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
       let body = null;
       if (limits) {
         if (!METHODS.has(method)) throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-        checkQueryLimits(parseQuery(url.searchParams));
+        checkQueryLimits(parseQuery(url.searchParams), url.pathname.slice(`${REST_PREFIX}/`.length));
         if (method === 'POST' || method === 'PATCH') {
           checkJsonBody(req);
           const text = await readBody(req);
@@ -67,7 +81,18 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
           body = Buffer.from(text, 'utf8');
         }
       }
-      await forward(req, res, url, body);
+      const client = requestClient(req, trustProxy);
+      const held = inFlight.get(client) ?? 0;
+      if (held >= MAX_REQUESTS_PER_CLIENT)
+        throw clientBusy(`A client may have at most ${MAX_REQUESTS_PER_CLIENT} requests in flight`);
+      inFlight.set(client, held + 1);
+      try {
+        await forward(req, res, url, body);
+      } finally {
+        const left = (inFlight.get(client) ?? 1) - 1;
+        if (left > 0) inFlight.set(client, left);
+        else inFlight.delete(client);
+      }
     } catch (error) {
       if (!res.headersSent) sendError(res, toApiError(error, method), method === 'HEAD');
       else res.destroy();
@@ -77,7 +102,9 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
 
   /**
    * Sends the request on to PostgREST without the /rest/v1 prefix and the key, and its
-   * answer back with the gateway's CORS headers.
+   * answer back with the gateway's CORS headers. Settles once PostgREST is done with it: a
+   * request whose client hangs up after sending it whole still runs there, and still counts
+   * against the client until it ends.
    * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
    * @param {URL} url @param {Buffer | null} body the body already read, or null to stream it
    */
@@ -97,6 +124,12 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
       const upstream = request(
         { ...target, method: req.method, path: `${url.pathname.slice(REST_PREFIX.length) || '/'}${search}`, headers },
         (answer) => {
+          if (res.destroyed) {
+            answer.resume();
+            answer.once('end', () => resolve(undefined));
+            answer.once('error', reject);
+            return;
+          }
           res.statusCode = answer.statusCode ?? 502;
           for (const [name, value] of Object.entries(answer.headers)) {
             if (value === undefined || NOT_FORWARDED.has(name) || name.startsWith('access-control-')) continue;
@@ -121,10 +154,16 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
           answer.once('error', reject);
         },
       );
-      upstream.once('error', () =>
-        reject(new ApiError(502, 'PGRST000', 'The API server is not answering', { hint: 'Try again in a moment.' })),
-      );
-      res.once('close', () => upstream.destroy());
+      const notAnswering = () =>
+        reject(new ApiError(502, 'PGRST000', 'The API server is not answering', { hint: 'Try again in a moment.' }));
+      upstream.once('error', notAnswering);
+      // Closed before a whole answer came (after one, this settles nothing).
+      upstream.once('close', notAnswering);
+      // A request still arriving cannot have begun at PostgREST: it is stopped there. One sent
+      // whole is left to finish, which is what it costs the database either way.
+      res.once('close', () => {
+        if (!req.complete) upstream.destroy();
+      });
       if (body) upstream.end(body);
       else req.pipe(upstream);
     });

@@ -570,6 +570,7 @@ const deliberateDifferences: Difference[] = [
     ['limit: in. list', 'at most 100 values in an in. list'],
     ['limit: value length', 'at most 100 characters in a filter value'],
     ['limit: like wildcards', 'at most 4 wildcards in a like pattern'],
+    ['limit: a pattern where no index serves it', 'like and ilike only on the columns the trigram index serves'],
     [
       'limit: like pattern ending in an escape',
       'refused before any SQL: Postgres raises 22025 only on rows whose text reaches the escape',
