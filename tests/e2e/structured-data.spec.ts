@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { sitemapPaths } from './helpers';
 
-// Every page: its social card is a real image on this site, and any JSON-LD parses as schema.org;
-// an essay's Article names its publisher with a logo that is an image on this site.
-test('every page has a social card image that loads, and valid JSON-LD', async ({ page }) => {
+/** The X account in content/site.json's social links, as a card names it. */
+const { socialLinks } = JSON.parse(readFileSync('content/site.json', 'utf8')) as { socialLinks: { twitter: string } };
+const twitterAccount = `@${new URL(socialLinks.twitter).pathname.replaceAll('/', '')}`;
+
+// Every page: its social card is a real image on this site and names the author's X account as
+// site and creator, and any JSON-LD parses as schema.org; an essay's Article names its publisher
+// with a logo that is an image on this site.
+test('every page has a social card image that loads, the X account, and valid JSON-LD', async ({ page }) => {
   test.setTimeout(240_000);
   const problems: string[] = [];
   const fetched = new Map<string, number>();
@@ -25,6 +31,10 @@ test('every page has a social card image that loads, and valid JSON-LD', async (
     const image = await page.locator('meta[property="og:image"]').getAttribute('content');
     if (!image) problems.push(`${path}: no og:image`);
     else if (!(await loadsAsImage(image))) problems.push(`${path}: og:image ${image} does not load as an image`);
+    for (const name of ['twitter:site', 'twitter:creator']) {
+      const account = await page.locator(`meta[name="${name}"]`).getAttribute('content');
+      if (account !== twitterAccount) problems.push(`${path}: ${name} is ${account}, not ${twitterAccount}`);
+    }
     for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) {
       let data;
       try {
