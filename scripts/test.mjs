@@ -1,5 +1,6 @@
 // `npm test`: every check in one run: types, lint and formatting, unit + database tests, the production build,
-// then the browser suite against that build. Ends with one line "N passed, M failed".
+// the HTML validity of every built page, then the browser suite against that build. Ends with one line
+// "N passed, M failed".
 // Where PostgreSQL is installed, the database rules are also proven on a throwaway real
 // cluster (pgTAP through pg_prove, the attack list in tests/db), and where the PostgREST binary
 // is installed too, the stand-in's answers are compared with real PostgREST's and the forum
@@ -23,6 +24,11 @@ function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/** @param {string} command */
+function commandExists(command) {
+  return spawnSync(command, ['-version'], { stdio: 'ignore' }).error === undefined;
 }
 
 function countVitest(file) {
@@ -144,6 +150,11 @@ else {
 
 if (run('build', npx, ['astro', 'build'])) {
   passed += 1;
+  // Every built page, read by the Nu Html Checker in one run: each error is printed with its page.
+  if (!commandExists('java')) {
+    skipped.push('HTML validity of every page: no java on PATH for the Nu Html Checker (Debian: default-jre-headless)');
+  } else if (run('HTML validity (Nu Html Checker)', process.execPath, ['scripts/validate-html.mjs'])) passed += 1;
+  else failed += 1;
   const failedBeforeE2e = failed;
   const e2eOk = run('browser tests', npx, ['playwright', 'test'], e2eEnv);
   countPlaywright(`${out}/playwright.json`);

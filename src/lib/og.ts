@@ -15,6 +15,17 @@ export const cardPath = (pagePath: string) =>
 
 export const essayCardSubtitle = (categoryTitle: string, pubDate: Date) => `${categoryTitle} · ${formatDate(pubDate)}`;
 
+/**
+ * The @handle of an X (Twitter) profile address, for twitter:site and twitter:creator
+ * (https://twitter.com/eliasvarros is @eliasvarros). Throws on an address without an account, so
+ * a wrong link in content/site.json stops the build.
+ */
+export function twitterHandle(profileUrl: string): string {
+  const [account] = new URL(profileUrl).pathname.split('/').filter(Boolean);
+  if (!account) throw new Error(`content/site.json socialLinks.twitter names no account: ${profileUrl}`);
+  return `@${account}`;
+}
+
 const SEPARATOR = ' — ';
 
 /** The card's alternative text: what it shows, the title and then the subtitle. */

@@ -1,6 +1,7 @@
 /**
  * Schema.org descriptions of the novel and its author, rendered as JSON-LD by BaseLayout.
- * The book pages carry `Book`, the author pages `Person`; each names the other.
+ * The book pages carry `Book`, the author pages `Person`; each names the other. Essays carry
+ * `Article`, published by the site (`publisherJsonLd`).
  */
 export const AUTHOR_NAME = 'Elias Varros';
 export const BOOK_TITLE = 'Genesis';
@@ -12,6 +13,9 @@ export const pressFiles = {
   bioShort: '/press/elias-varros-bio-short.txt',
   bioLong: '/press/elias-varros-bio-long.txt',
 } as const;
+
+/** The site's mark as a square PNG, drawn from public/favicon.svg by src/pages/logo.png.ts. */
+export const LOGO = { path: '/logo.png', size: 512 } as const;
 
 interface Site {
   siteUrl: string;
@@ -51,5 +55,15 @@ export function personJsonLd({ siteUrl, sameAs = [] }: Site, description: string
     sameAs,
     knowsAbout: ['Fiction', 'Artificial intelligence', 'Telecommunications networks'],
     workExample: { '@type': 'Book', name: BOOK_TITLE, url: `${siteUrl}/book` },
+  };
+}
+
+/** The essays' publisher: the site itself, named and with its logo, as rich results ask of an Article. */
+export function publisherJsonLd({ siteUrl }: Site, name: string): Record<string, unknown> {
+  return {
+    '@type': 'Organization',
+    name,
+    url: `${siteUrl}/`,
+    logo: { '@type': 'ImageObject', url: `${siteUrl}${LOGO.path}`, width: LOGO.size, height: LOGO.size },
   };
 }

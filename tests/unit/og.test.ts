@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardAlt, cardPath, essayCardSubtitle, ogCardSvg, subtitleFromAlt, wrapText } from '../../src/lib/og';
+import {
+  cardAlt,
+  cardPath,
+  essayCardSubtitle,
+  ogCardSvg,
+  subtitleFromAlt,
+  twitterHandle,
+  wrapText,
+} from '../../src/lib/og';
 
 describe('social cards', () => {
   it('gives every page a card at an address of its own', () => {
@@ -18,6 +26,11 @@ describe('social cards', () => {
     expect(essayCardSubtitle('Philosophical Inquiries', new Date('2025-02-03'))).toBe(
       'Philosophical Inquiries · 3 February 2025',
     );
+  });
+  it('names the X account of a profile address as its @handle, and refuses an address without one', () => {
+    expect(twitterHandle('https://twitter.com/eliasvarros')).toBe('@eliasvarros');
+    expect(twitterHandle('https://x.com/eliasvarros/')).toBe('@eliasvarros');
+    expect(() => twitterHandle('https://twitter.com/')).toThrow(/socialLinks\.twitter/);
   });
   it('wraps long text at spaces and ends what does not fit with an ellipsis', () => {
     expect(wrapText('one two three four', 9, 3)).toEqual(['one two', 'three', 'four']);
