@@ -27,9 +27,9 @@ const IDLE_CLIENTS_KEPT = 4096;
 /** Paused clients remembered; beyond it, the earliest paused are let back in. */
 const PAUSED_CLIENTS_KEPT = 4096;
 /**
- * How long a client is turned away after a statement of its own was stopped: the first stop
- * costs it a moment (a visitor's unlucky search is soon forgiven), each further stop within
- * `rememberedMs` twice as long, up to the longest.
+ * How long a client is turned away after statements of its own were stopped: a first stop
+ * costs it nothing (a visitor's unlucky search on a slow moment is forgiven), a second within
+ * `rememberedMs` costs `firstMs`, and each further one twice the last, up to the longest.
  */
 export const STOP_PAUSE = Object.freeze({ firstMs: 5_000, longestMs: 120_000, rememberedMs: 600_000 });
 
@@ -135,19 +135,17 @@ export class FairQueue {
   }
 
   /**
-   * Charges the client for a statement of its that had to be stopped: its new jobs are turned
-   * away for a while (STOP_PAUSE), longer for each stop in a row; jobs already queued keep
-   * their turns.
+   * Charges the client for a statement of its that had to be stopped: after a first stop, its
+   * new jobs are turned away for a while (STOP_PAUSE), longer for each stop in a row; jobs
+   * already queued keep their turns.
    * @param {string} client
    * @returns {number} how long it is turned away (ms)
    */
   chargeStop(client) {
     const now = this.clock();
     const last = this.#paused.get(client);
-    const pauseMs =
-      last && now - last.at < STOP_PAUSE.rememberedMs
-        ? Math.min(last.pauseMs * 2, STOP_PAUSE.longestMs)
-        : STOP_PAUSE.firstMs;
+    const recent = last !== undefined && now - last.at < STOP_PAUSE.rememberedMs;
+    const pauseMs = !recent ? 0 : last.pauseMs ? Math.min(last.pauseMs * 2, STOP_PAUSE.longestMs) : STOP_PAUSE.firstMs;
     this.#paused.delete(client);
     this.#paused.set(client, { until: now + pauseMs, pauseMs, at: now });
     if (this.#paused.size > PAUSED_CLIENTS_KEPT) this.#paused.delete(this.#paused.keys().next().value ?? '');

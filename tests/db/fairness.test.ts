@@ -127,8 +127,9 @@ describe('the statement deadline', () => {
       details: null,
       hint: null,
     });
-    // The client whose statement was stopped is turned away for a while, so it cannot make
-    // everyone wait for a reopen again at once.
+    // A second stop in a row, and the client is turned away for a while, so it cannot make
+    // everyone wait for a reopen again and again.
+    expect((await read('203.0.113.5')).status).toBe(500);
     const paused = await read('203.0.113.5');
     expect(paused.status).toBe(429);
     expect(paused.body).toMatchObject({ code: 'PT429' });
