@@ -24,7 +24,9 @@ beforeAll(async () => {
 afterAll(() => backend?.close());
 
 describe('pgTAP files under supabase/tests/database', () => {
-  it.each(files)('%s passes', async (file) => {
+  // A file is hundreds of statements through PGlite's WebAssembly build, which shares the cores
+  // with the other test files running beside it: it is given as long as a setup hook.
+  it.each(files)('%s passes', { timeout: 120_000 }, async (file) => {
     const results = await backend.db.exec(await readFile(join(testsDir, file), 'utf8'));
     const lines = results.flatMap((result) => result.rows.map((row) => String(Object.values(row)[0])));
     const plan = lines.find((line) => /^1\.\.\d+$/.test(line));

@@ -169,20 +169,22 @@ export async function expectNoHorizontalScroll(page: Page) {
 /**
  * `npm start`'s server on a port of its own, for specs that need settings the suite's server
  * does not have (a rate limit, a database on disk). Resolves once the forum answers; `stop`
- * ends the server and everything it started.
+ * ends the server and everything it started, and resolves once the server has exited.
  */
 export async function startOwnServer(
   port: number,
   env: Record<string, string>,
-): Promise<{ origin: string; stop: () => void }> {
+): Promise<{ origin: string; stop: () => Promise<void> }> {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     detached: true, // its own process group, stopped as a whole
     stdio: 'ignore',
   });
-  const stop = () => {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.pid && server.exitCode === null && server.signalCode === null) process.kill(-server.pid, 'SIGTERM');
+    await exited;
   };
   const status = async () => {
     try {

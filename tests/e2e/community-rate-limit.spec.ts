@@ -8,7 +8,7 @@ test.describe.configure({ mode: 'serial' });
 
 const port = Number(process.env.E2E_PORT ?? 4399) - 1;
 let origin = '';
-let stop = () => {};
+let stop = async () => {};
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);

@@ -19,7 +19,9 @@ export async function waitForIslands(page: Page): Promise<void> {
     page
       .evaluate(islandsDue)
       .catch((error: Error) => (/context was destroyed/.test(error.message) ? [] : Promise.reject(error)));
-  if (await page.locator('html.js').count()) await expect.poll(due).toEqual([]);
+  // Polled often: islands hydrate within moments of the load, and expect.poll's default steps
+  // (up to a second apart) would leave the test waiting well past that.
+  if (await page.locator('html.js').count()) await expect.poll(due, { intervals: [50] }).toEqual([]);
 }
 
 /** Names of the islands not hydrated yet that are due to hydrate now (runs in the page). */

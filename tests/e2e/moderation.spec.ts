@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 
 const port = Number(process.env.E2E_PORT ?? 4399) - 2;
 let origin = '';
-let stop = () => {};
+let stop = async () => {};
 const dataDir = mkdtempSync(join(tmpdir(), 'genesis-moderation-'));
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, COMMUNITY_RATE_LIMIT: '0' };
 
@@ -31,8 +31,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  stop();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The server holds the database folder until it has exited.
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -17,15 +17,29 @@ const SKIP = new Set([
 ]);
 
 /**
- * A throwaway copy of the site's sources (node_modules linked, not copied) for tests that add
- * content and build, as an author would. Returns the copy's folder.
+ * The build caches in node_modules (Astro's content store and assets, the social cards): each
+ * copy gets its own snapshot of them, so builds of copies that run at the same time never read
+ * or write each other's, nor the project's.
+ */
+const OWN_CACHES = new Set(['.astro', '.cache']);
+
+/**
+ * A throwaway copy of the site's sources (packages linked, not copied; see OWN_CACHES) for tests
+ * that add content and build, as an author would. Returns the copy's folder.
  */
 export function copySite(name: string): string {
   const root = resolve('.');
   const copy = mkdtempSync(join(tmpdir(), `genesis-${name}-`));
   for (const entry of readdirSync(root))
     if (!SKIP.has(entry)) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  const modules = join(root, 'node_modules');
+  mkdirSync(join(copy, 'node_modules'));
+  for (const entry of readdirSync(modules)) {
+    if (OWN_CACHES.has(entry)) cpSync(join(modules, entry), join(copy, 'node_modules', entry), { recursive: true });
+    // The other tools' caches (Vite's, Vitest's) are left for the copy's build to make afresh.
+    else if (!entry.startsWith('.') || entry === '.bin')
+      symlinkSync(join(modules, entry), join(copy, 'node_modules', entry));
+  }
   return copy;
 }
 
