@@ -30,7 +30,7 @@ import { DEV_ANON_KEY } from '../supabase/local/dev-anon-key.mjs';
 import { backendGoalsMet, backendThroughput, printBackend } from './bench-backend.mjs';
 import { PARTS, ROUTES, find } from './bench-parts.mjs';
 import { startPrefetchNetwork } from './bench-prefetch-network.mjs';
-import { COMPRESSION_DONE } from './static-site.mjs';
+import { COMPRESSION_DONE } from '../server/static-site.mjs';
 import {
   PROFILE,
   launchReaderBrowser,
@@ -91,7 +91,7 @@ function timedBuild(cwd, env = {}) {
  * pages fetched ahead the profile's network, on the bench's port.
  */
 async function startServer() {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const child = spawn(process.execPath, ['server/serve.mjs'], {
     env: {
       ...process.env,
       PORT: String(SITE_PORT),

@@ -1,7 +1,7 @@
 // @ts-check
 // The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
 // project's own migrations, answering the REST calls supabase-js makes on the site's origin.
-// `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
+// `npm start` (server/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';

@@ -176,7 +176,7 @@ export async function startOwnServer(
   env: Record<string, string>,
 ): Promise<{ origin: string; stop: () => void }> {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const server = spawn(process.execPath, ['server/serve.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     detached: true, // its own process group, stopped as a whole
     stdio: 'ignore',

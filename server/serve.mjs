@@ -36,7 +36,7 @@ const siteDir = process.env.SITE_DIR ?? 'dist';
 const site = await createStaticSite({ root: siteDir });
 
 // Deadlines for slow clients, connection caps, and the answers to unreadable requests and to
-// failures (500, logged), all with the site's security headers (scripts/server-limits.mjs).
+// failures (500, logged), all with the site's security headers (server/server-limits.mjs).
 const server = createLimitedServer(
   async (req, res) => {
     if (backend && (await backend.handle(req, res))) return;
