@@ -2,13 +2,13 @@
 // search with 100,000 rows per table, the CSV export, and the heaviest read the request limits
 // accept, and the forum page beside the heaviest reads of other clients at 20,000 posts of 1,500
 // characters, each figure beside its goal. The server runs in a process of its own
-// (scripts/bench-backend-server.mjs), as `npm start` runs it. `node scripts/bench.mjs
+// (bench/backend-server.mjs), as `npm start` runs it. `node bench/bench.mjs
 // --backend-only` measures only this.
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { heaviestBesideList, listBesideHeavyPosts } from './bench-heaviest-request.mjs';
-import { median } from './bench-stats.mjs';
+import { heaviestBesideList, listBesideHeavyPosts } from './heaviest-request.mjs';
+import { median } from './stats.mjs';
 
 /** The embedded backend's goals, each printed beside its figure. */
 export const BACKEND_GOALS = {
@@ -35,12 +35,12 @@ export const BACKEND_GOALS = {
 };
 
 /**
- * The backend server in its own process (scripts/bench-backend-server.mjs), as `npm start` runs
+ * The backend server in its own process (bench/backend-server.mjs), as `npm start` runs
  * it; resolves once it listens, with its origin, key and a way to send it a message and wait for
  * the answer.
  */
 async function startBackendServer() {
-  const child = fork(resolve('scripts/bench-backend-server.mjs'), [], {
+  const child = fork(resolve('bench/backend-server.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = () =>
