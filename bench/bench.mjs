@@ -27,7 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEV_ANON_KEY } from '../supabase/local/dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../supabase/gateway/dev-anon-key.mjs';
 import { backendGoalsMet, backendThroughput, printBackend } from './backend.mjs';
 import { PARTS, ROUTES, find } from './parts.mjs';
 import { startPrefetchNetwork } from './prefetch-network.mjs';

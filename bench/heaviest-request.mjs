@@ -1,11 +1,11 @@
 // The embedded backend's worst case: the heaviest read its request limits still accept
-// (supabase/local/request-limits.mjs), sent while a visitor asks for an ordinary page, so
+// (supabase/gateway/request-limits.mjs), sent while a visitor asks for an ordinary page, so
 // the report shows both how long the heavy request takes and how long the ordinary one
 // waits behind it. Used by bench/backend.mjs against its 100,000 seeded rows; run alone
 // (`node bench/heaviest-request.mjs`) it seeds a throwaway database the same way.
 import { createServer, get } from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PATTERN_COLUMNS, REQUEST_LIMITS } from '../supabase/local/request-limits.mjs';
+import { PATTERN_COLUMNS, REQUEST_LIMITS } from '../supabase/gateway/request-limits.mjs';
 
 /**
  * The heaviest registry read the limits accept: every allowed filter term an ilike of the

@@ -8,7 +8,7 @@ import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import { pagePathOf } from '../src/integrations/security-headers.mjs';
-import { GZIP_FROM_BYTES, acceptsBrotli, acceptsGzip } from '../supabase/local/http.mjs';
+import { GZIP_FROM_BYTES, acceptsBrotli, acceptsGzip } from '../supabase/gateway/http.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
 
 const TYPES = {

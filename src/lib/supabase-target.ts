@@ -1,5 +1,5 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 /**
  * Where the site's Supabase client connects, and the client for a target (the site's one

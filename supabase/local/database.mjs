@@ -10,12 +10,9 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The project's supabase/ folder (config.toml, migrations/, seed.sql). */
-export const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
+import { listMigrations, SUPABASE_DIR } from '../project.mjs';
 
 const BOOTSTRAP_SQL = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
-const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 /** Names the process holding the folder, for messages; the lock itself is a listening socket. */
 const LOCK_FILE = 'embedded-backend.pid';
 const LOCK_SOCKET = 'embedded-backend.lock';
@@ -359,20 +356,6 @@ export async function prepareDatabase(db, { supabaseDir = SUPABASE_DIR, log = ()
 async function hasMigrationHistory(db) {
   const { rows } = await db.query("select to_regclass('supabase_migrations.schema_migrations') is not null as present");
   return rows[0].present;
-}
-
-/**
- * Migration files in the Supabase CLI's naming (<version>_<name>.sql), oldest first.
- * @param {string} dir
- */
-export async function listMigrations(dir) {
-  const files = (await readdir(dir)).filter((f) => MIGRATION_FILE.test(f));
-  return files
-    .map((file) => {
-      const [, version, name] = /** @type {RegExpMatchArray} */ (file.match(MIGRATION_FILE));
-      return { version, name, path: join(dir, file) };
-    })
-    .sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
 }
 
 /**

@@ -2,7 +2,7 @@
 // statement are refused with a PostgREST-shaped 4xx before they reach Postgres, and the
 // limits on filters leave room for everything the site sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_LIMITS } from '../../supabase/local/request-limits.mjs';
+import { REQUEST_LIMITS } from '../../supabase/gateway/request-limits.mjs';
 import { startBackend, tableCounts, type RunningBackend } from './harness';
 
 let api: RunningBackend;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../../supabase/local/backend.mjs';
-import { listMigrations, openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
+import { openDatabase } from '../../supabase/local/database.mjs';
+import { listMigrations, SUPABASE_DIR } from '../../supabase/project.mjs';
 import { DEV_ANON_KEY, migratedImage, serve, startBackend, tableCounts } from './harness';
 
 const temporary: string[] = [];

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createBackend, type Backend } from '../../supabase/local/backend.mjs';
-import { openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { openDatabase } from '../../supabase/local/database.mjs';
+import { SUPABASE_DIR } from '../../supabase/project.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 export { DEV_ANON_KEY };
 

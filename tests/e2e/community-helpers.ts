@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 /** Helpers for the forum and registry specs: the REST API of the embedded backend, and toasts. */
 

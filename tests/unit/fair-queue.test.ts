@@ -1,7 +1,7 @@
 // The embedded backend's scheduler (supabase/local/queue.mjs) and the client a request counts
 // against (client-bucket.mjs): turns between clients, and the bounds on what may wait.
 import { describe, expect, it } from 'vitest';
-import { clientBucket } from '../../supabase/local/client-bucket.mjs';
+import { clientBucket } from '../../supabase/gateway/client-bucket.mjs';
 import {
   ClientBusyError,
   ClientPausedError,
