@@ -10,7 +10,7 @@
 // It trusts one proxy, so a client's X-Forwarded-For sets its address (requests without one
 // are the loopback client, as before).
 import { createServer } from 'node:http';
-import { createBackend } from '../supabase/local/backend.mjs';
+import { createBackend } from '../supabase/embedded/backend.mjs';
 import { LONG_POSTS_SQL } from './heaviest-request.mjs';
 
 if (!process.send) throw new Error('bench/backend-server.mjs is started by bench/backend.mjs (fork), not on its own');

@@ -172,7 +172,7 @@ if (!isMainThread && workerData?.base) {
 }
 
 if (isMainThread && import.meta.url === `file://${process.argv[1]}`) {
-  const { createBackend } = await import('../supabase/local/backend.mjs');
+  const { createBackend } = await import('../supabase/embedded/backend.mjs');
   const backend = await createBackend({ dataDir: 'memory', rateLimit: 0 });
   await backend.db.exec(`
     insert into public.mota_ideas (issue, mitigation, proposed_by)

@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import { createLimitedServer } from './server-limits.mjs';
 import { COMPRESSION_DONE, createStaticSite } from './static-site.mjs';
-import { createBackend } from '../supabase/local/backend.mjs';
-import { UnusableDataDirError } from '../supabase/local/database.mjs';
+import { createBackend } from '../supabase/embedded/backend.mjs';
+import { UnusableDataDirError } from '../supabase/embedded/database.mjs';
 import { createSelfHostedBackend } from '../supabase/self-hosted/backend.mjs';
 
 // .env as `astro build` read it, so the backend accepts the key the pages were built with.

@@ -1,6 +1,6 @@
 // @ts-check
 // How both backends open and check a request under /rest/v1 before answering it: the embedded
-// handler (supabase/local/rest.mjs) and the gateway in front of PostgREST
+// handler (supabase/embedded/rest.mjs) and the gateway in front of PostgREST
 // (supabase/self-hosted/gateway.mjs) call the same functions, so a request is refused alike.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from './errors.mjs';

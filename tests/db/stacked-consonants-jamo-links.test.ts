@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../supabase/local/database.mjs';
+import { openDatabase } from '../../supabase/embedded/database.mjs';
 import { SUPABASE_DIR } from '../../supabase/project.mjs';
 import { LIMITS } from '../../src/lib/community-limits';
 import { describeFailure } from '../../src/lib/community-messages';
