@@ -112,7 +112,7 @@ export async function backendThroughput() {
     appType: 'custom',
     server: { middlewareMode: true, hmr: false },
   });
-  const { createCommunity, POSTS_PER_PAGE, IDEAS_PER_PAGE } = await vite.ssrLoadModule('/src/lib/community.ts');
+  const { createCommunity, POSTS_PER_PAGE, IDEAS_PER_PAGE } = await vite.ssrLoadModule('/src/lib/community/index.ts');
   const { buildIdeasCsv } = await vite.ssrLoadModule('/src/lib/csv.ts');
   const { createClient } = await import('@supabase/supabase-js');
   const client = createClient(origin, key, {
@@ -129,7 +129,7 @@ export async function backendThroughput() {
     }
     return median(times);
   };
-  // Each page as the site asks for it (src/lib/community.ts): the rows, and the total beside.
+  // Each page as the site asks for it (src/lib/community/index.ts): the rows, and the total beside.
   // Page 500 as a visitor reaches it, stepping on from page 499 (from that page's cursor); and
   // as a jump to its number, which has no cursor and reads by offset.
   const word = createHash('md5').update('424').digest('hex').slice(0, 8);

@@ -1,11 +1,11 @@
 import { Suspense, memo, useCallback, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { addPost, listPosts } from '../lib/community-calls';
-import type { PageCursor } from '../lib/community-paging';
-import { LIMITS } from '../lib/community-limits';
-import { messages } from '../lib/community-messages';
-import type { Post } from '../lib/community-types';
-import { validatePost } from '../lib/community-validation';
-import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community-format';
+import { addPost, listPosts } from '../lib/community/calls';
+import type { PageCursor } from '../lib/community/paging';
+import { LIMITS } from '../lib/community/limits';
+import { messages } from '../lib/community/messages';
+import type { Post } from '../lib/community/types';
+import { validatePost } from '../lib/community/validation';
+import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community/format';
 import { tabForKey } from '../lib/tabs';
 import { Honeypot, ListStatus, Pager } from '../components/react/community-fields';
 import { usePagedList, type ListState } from '../components/react/use-paged-list';

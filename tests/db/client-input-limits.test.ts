@@ -140,7 +140,7 @@ describe('limits on filters', () => {
   });
 
   it('the registry search the site sends fits, at the longest search the box allows', async () => {
-    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community-search');
+    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community/search');
     const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
     const { error, status } = await api
       .client()

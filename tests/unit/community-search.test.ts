@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ideaFilter } from '../../src/lib/community-search';
+import { ideaFilter } from '../../src/lib/community/search';
 import { parseQuery } from '../../supabase/gateway/query-params.mjs';
 
 describe('ideaFilter: the registry search as a PostgREST or-filter', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { describeFailure, type CommunityError } from '../../../lib/community-messages';
+import { describeFailure, type CommunityError } from '../../../lib/community/messages';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
 import type { IdeaDraft } from './IdeaDialog';
