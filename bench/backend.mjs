@@ -78,8 +78,7 @@ export async function backendThroughput() {
 
   // 50 clients, each posting one message after another. A first round of 500 is not timed:
   // a server that has just started is still compiling its JavaScript and preparing its
-  // statements (measured here: about 930/s for the first 2,000, 1,250/s for the next), and the
-  // figure is for a server in service.
+  // statements, and the figure is for a server in service.
   const clients = 50;
   const postRound = (perClient, label) =>
     Promise.all(

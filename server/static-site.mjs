@@ -130,9 +130,9 @@ export async function createStaticSite({ root: folder }) {
     return cache.get(file);
   }
 
-  // Brotli at its best is about 15% smaller than gzip for these pages and scripts, a round trip's
-  // worth of bytes on a slow phone for the larger ones, but takes seconds for the whole site: the
-  // files are compressed one after another once the server starts, and gzip answers until a
+  // Brotli at its best is smaller than gzip for these pages and scripts, a round trip's worth of
+  // bytes on a slow phone for the larger ones, but too slow to finish before the server answers:
+  // the files are compressed one after another once the server starts, and gzip answers until a
   // file's turn has come.
   const compressed = (async () => {
     const files = (await readdir(root, { recursive: true, withFileTypes: true }))

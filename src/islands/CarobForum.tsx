@@ -17,7 +17,7 @@ import { CountedField } from '../components/react/lazy-counted-field';
  * tabs change only how the list looks.
  *
  * The tabs follow the WAI-ARIA tabs pattern by hand (roving focus, arrow keys, Home and End):
- * Headless UI's Tabs would add about 10 KB gzip and take the page past its JavaScript budget.
+ * Headless UI's Tabs would take the page past its JavaScript budget (tests/e2e/budgets.spec.ts).
  */
 
 interface Props {

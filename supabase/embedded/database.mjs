@@ -30,7 +30,7 @@ const OWN_FILES = new Set([LOCK_FILE, LOCK_SOCKET, SERVICE_KEY_FILE, ADDRESS_FIL
  * @typedef {object} OpenOptions
  * @property {string} dataDir a directory, or 'memory' for a throwaway database
  * @property {Blob} [template] a dumpDataDir() image to start a new database from instead of
- *   running initdb (3–8 s); migrations newer than the image are still applied
+ *   running initdb, the slow part of a new database; migrations newer than the image are still applied
  * @property {string} [supabaseDir] where migrations/ and seed.sql live
  * @property {(line: string) => void} [log]
  */
@@ -160,8 +160,8 @@ function lastWords(lines) {
 /**
  * The visible totals the triggers keep against a count of the tables. Damage Postgres does not
  * notice when it opens (a heap file cut short reads as fewer rows) shows here; a crash does not,
- * since rows and totals change in the same transaction. 0.18 s at 100,000 posts and 100,000
- * ideas on a cold start, 0.03 s warm.
+ * since rows and totals change in the same transaction. Cheap enough to run at every start,
+ * on a large database too (the bench fills one).
  * @param {PGlite} db
  * @returns {Promise<string | null>} what disagrees, or null
  */

@@ -21,8 +21,8 @@ export function displayName(name: string | null | undefined): string {
 }
 
 // Numbers and dates are put together by hand, not with Intl: a page's first Intl call loads the
-// browser's locale data, 20-30 ms of main thread (about 100 ms on a slow phone), and it fell in
-// the render that shows the forum's or the registry's first page. These give what 'en-GB' gives.
+// browser's locale data on the main thread, and it fell in the render that shows the forum's or
+// the registry's first page. These give what 'en-GB' gives.
 const MONTHS = [
   'January',
   'February',
