@@ -9,7 +9,7 @@ import pagefind from 'astro-pagefind';
 import browser from './src/integrations/browser.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
-import { embeddedSupabase } from './supabase/local/vite-plugin.mjs';
+import { embeddedSupabase } from './supabase/embedded/vite-plugin.mjs';
 
 // The build's environment (shell, then .env), declared and checked once in `env.schema` below;
 // pages and islands read it through astro:env. The config itself needs two values before

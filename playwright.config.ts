@@ -70,7 +70,7 @@ export default defineConfig({
   webServer: [
     {
       // `npm test` builds first; this serves that build with a throwaway database.
-      command: 'node scripts/serve.mjs',
+      command: 'node server/serve.mjs',
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -79,7 +79,7 @@ export default defineConfig({
     ...(selfHostedDatabase
       ? [
           {
-            command: 'node scripts/serve.mjs',
+            command: 'node server/serve.mjs',
             url: `http://127.0.0.1:${postgrestPort}/`,
             reuseExistingServer: false,
             timeout: 60_000,

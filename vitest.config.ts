@@ -11,7 +11,9 @@ const ALONE = [
   'tests/db/pgtap.test.ts',
 ];
 
-// Unit tests (src/lib) and database tests (supabase/ through the embedded backend).
+// tests/unit: code checked without a database or a browser (src/lib, the server, the backends'
+// gateway and embedded parts, the build integrations, the bench's arithmetic). tests/db: the
+// database rules through the embedded backend, and on real PostgreSQL when a cluster is given.
 export default defineConfig({
   test: {
     environment: 'node',

@@ -221,7 +221,7 @@ async function openEmbedded() {
       `No embedded database in ${dir}. Start the site once (npm start), set DATA_DIR, or set SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY for a Supabase project.`,
     );
   }
-  const { ADDRESS_FILE, SERVICE_KEY_FILE, isLockHeld } = await import('../supabase/local/database.mjs');
+  const { ADDRESS_FILE, SERVICE_KEY_FILE, isLockHeld } = await import('../supabase/embedded/database.mjs');
   if (await isLockHeld(dir)) {
     const holder = readIfExists(join(dir, 'embedded-backend.pid')).trim() || 'another process';
     const key = readIfExists(join(dir, SERVICE_KEY_FILE)).trim();
@@ -234,7 +234,7 @@ async function openEmbedded() {
     await checkHoldsKey(origin, key, where, `the database in ${dir} (held by process ${holder})`);
     return apiStore(origin, key, where);
   }
-  const { openDatabase } = await import('../supabase/local/database.mjs');
+  const { openDatabase } = await import('../supabase/embedded/database.mjs');
   const { db, release } = await openDatabase({ dataDir: dir });
   const query = async (/** @type {string} */ text, /** @type {unknown[]} */ params) =>
     /** @type {Row[]} */ ((await db.query(text, params)).rows);
@@ -253,7 +253,7 @@ async function openEmbedded() {
  * @param {string} database the database the key belongs to, for the message
  */
 async function checkHoldsKey(origin, key, where, database) {
-  const { OWNER_PROOF_PATH, ownerProof } = await import('../supabase/local/backend.mjs');
+  const { OWNER_PROOF_PATH, ownerProof } = await import('../supabase/embedded/backend.mjs');
   const nonce = randomBytes(32).toString('base64url');
   let proof = '';
   try {

@@ -1,8 +1,8 @@
 // Cuts the self-hosted variable fonts down to what the site sets, and writes them to src/fonts/,
 // where astro.config.mjs takes them from: the Latin characters its prose uses and only the weight
-// range its CSS asks for (143 KB of font files become 83 KB). Run it again after changing the
-// ranges below, the weights the CSS uses, or the @fontsource-variable packages, and commit the
-// files it writes:
+// range its CSS asks for, so a reader downloads no glyph or weight the site never shows. Run it
+// again after changing the ranges below, the weights the CSS uses, or the @fontsource-variable
+// packages, and commit the files it writes:
 //   node scripts/subset-fonts.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import subsetFont from 'subset-font';

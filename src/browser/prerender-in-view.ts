@@ -3,10 +3,8 @@ import { ON_THE_WAY_MARK, PRERENDER_MARK } from '../lib/speculation-rules';
 
 /**
  * One page prerendered at a time, as Chromium itself guesses one next page on a phone. Drawing a
- * page takes the phone's processor beside the reader's presses: under the bench's phone, the
- * presses on a page with its guess drawn came 10–27 ms later than with none (medians of five,
- * interleaved: the forum's post, the registry's dialog, the theme switch; the sign-ups no later
- * beyond the noise), and with two pages drawn at once, up to 40 ms later.
+ * page takes the phone's processor beside the reader's presses, so every page drawn ahead makes
+ * the presses on the page the reader is on answer later; two at once, later still.
  */
 const PAGES_AT_ONCE = 1;
 /** The view counts as rested once scrolling has stopped this long (not between two flicks). */
@@ -39,7 +37,7 @@ export function prerenderLinksInView(): void {
   const choose = () => {
     // The reader is on the way to a page a press prerenders: no page is drawn for the view they
     // are leaving. One already marked stays: dropped while it loaded, as the new prerender began,
-    // it sometimes left the last Konami key with no page at all in the bench (Chromium 156).
+    // it could leave the last Konami key with no page at all.
     if (document.querySelector(`script[${ON_THE_WAY_MARK}]`)) return;
     // In the page's order: where the text in view has no link, the site's first link is chosen.
     const links = [...inView]

@@ -91,7 +91,7 @@ export function initSiteSearch(): void {
   const list = document.querySelector<HTMLOListElement>('[data-search-results]');
   const form = document.querySelector<HTMLFormElement>('[data-search-form]');
   if (!(dialog instanceof HTMLDialogElement) || !input || !status || !list || !form) return;
-  // Pagefind's script (13 KB gzip) is fetched ahead at idle, not run: opening search then leaves
+  // Pagefind's script is fetched ahead at idle, not run: opening search then leaves
   // the line to the WebAssembly and the index, which the first results wait for.
   whenIdle(() => preloadModules([`${PAGEFIND}pagefind.js`]));
 

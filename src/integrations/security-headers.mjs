@@ -1,7 +1,7 @@
 // After the build, writes dist/_headers (Netlify / Cloudflare Pages format): the site-wide
 // headers from public/_headers, plus, for every page, the Content-Security-Policy Astro computed
 // for it (script and style hashes) with the directives a <meta> policy cannot carry
-// (frame-ancestors). `npm start` serves the same file (scripts/serve.mjs), so what is tested
+// (frame-ancestors). `npm start` serves the same file (server/serve.mjs), so what is tested
 // locally is what a static host sends.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';

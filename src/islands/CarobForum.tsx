@@ -1,11 +1,11 @@
 import { Suspense, memo, useCallback, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { addPost, listPosts } from '../lib/community-calls';
-import type { PageCursor } from '../lib/community-paging';
-import { LIMITS } from '../lib/community-limits';
-import { messages } from '../lib/community-messages';
-import type { Post } from '../lib/community-types';
-import { validatePost } from '../lib/community-validation';
-import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community-format';
+import { addPost, listPosts } from '../lib/community/calls';
+import type { PageCursor } from '../lib/community/paging';
+import { LIMITS } from '../lib/community/limits';
+import { messages } from '../lib/community/messages';
+import type { Post } from '../lib/community/types';
+import { validatePost } from '../lib/community/validation';
+import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community/format';
 import { tabForKey } from '../lib/tabs';
 import { Honeypot, ListStatus, Pager } from '../components/react/community-fields';
 import { usePagedList, type ListState } from '../components/react/use-paged-list';
@@ -17,7 +17,7 @@ import { CountedField } from '../components/react/lazy-counted-field';
  * tabs change only how the list looks.
  *
  * The tabs follow the WAI-ARIA tabs pattern by hand (roving focus, arrow keys, Home and End):
- * Headless UI's Tabs would add about 10 KB gzip and take the page past its JavaScript budget.
+ * Headless UI's Tabs would take the page past its JavaScript budget (tests/e2e/budgets.spec.ts).
  */
 
 interface Props {

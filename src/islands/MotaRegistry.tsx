@@ -6,11 +6,11 @@ import RandomIdeaButton from '../components/react/registry/RandomIdeaButton';
 import SubmitIdea from '../components/react/registry/SubmitIdea';
 import { usePagedList } from '../components/react/use-paged-list';
 import { IDEAS_PER_PAGE } from '../lib/community';
-import { addIdea, listIdeas, randomIdea } from '../lib/community-calls';
-import type { PageCursor } from '../lib/community-paging';
-import { messages } from '../lib/community-messages';
-import { ideaFilter } from '../lib/community-search';
-import { validateIdea } from '../lib/community-validation';
+import { addIdea, listIdeas, randomIdea } from '../lib/community/calls';
+import type { PageCursor } from '../lib/community/paging';
+import { messages } from '../lib/community/messages';
+import { ideaFilter } from '../lib/community/search';
+import { validateIdea } from '../lib/community/validation';
 import { readAhead } from '../lib/read-ahead';
 
 /**

@@ -21,7 +21,7 @@ export const CSV_COLUMNS = [
 /** The UTF-8 byte-order mark, as the string's first character. */
 export const BOM = '\uFEFF';
 
-/** The fields of a registry idea (src/lib/community.ts `Idea`) the export needs. */
+/** The fields of a registry idea (src/lib/community/index.ts `Idea`) the export needs. */
 export interface CsvIdea {
   issue: string;
   mitigation: string;

@@ -1,5 +1,5 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 /**
  * Where the site's Supabase client connects, and the client for a target (the site's one
@@ -10,9 +10,9 @@ import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
  *
  * The pages only read and insert rows, so the client is supabase-js's own database client,
  * `@supabase/postgrest-js`, which `createClient(...).from()` wraps: the same query builder,
- * requests and errors, without auth, realtime, storage and functions. That is about 5 KB gzip
- * instead of about 59 KB, which is what lets the forum and registry islands (React included)
- * stay within the 90 KB island-page budget (tests/e2e/budgets.spec.ts).
+ * requests and errors, without auth, realtime, storage and functions. Only that small part of
+ * supabase-js lets the forum and registry islands (React included) stay within the island-page
+ * budget (tests/e2e/budgets.spec.ts).
  */
 
 /** What the data module needs of a client: supabase-js's `SupabaseClient` fits it too. */

@@ -1,4 +1,4 @@
-import { LIMITS } from './community-limits';
+import { LIMITS } from './community/limits';
 
 /**
  * The character classes behind the community's text rules, as the CHECK constraints in

@@ -6,8 +6,8 @@
 // state of its own, so any number of these servers can share one database behind a load
 // balancer, given the same DATABASE_URL and JWT_SECRET.
 import { createHmac } from 'node:crypto';
-import { configureRateLimit, rateLimitFromEnv, readMaxRows, wholeNumberFromEnv } from '../local/backend.mjs';
-import { DEV_ANON_KEY } from '../local/dev-anon-key.mjs';
+import { configureRateLimit, rateLimitFromEnv, readMaxRows, wholeNumberFromEnv } from '../gateway/settings.mjs';
+import { DEV_ANON_KEY } from '../gateway/dev-anon-key.mjs';
 import { openDatabaseUrl, withCredentials } from './database-url.mjs';
 import { createGateway } from './gateway.mjs';
 import { DEMO_JWT_SECRET, MIN_SECRET_LENGTH, verifiedRole } from './jwt.mjs';

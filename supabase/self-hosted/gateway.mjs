@@ -2,17 +2,24 @@
 // What stands between visitors and PostgREST, as Supabase's API gateway stands in front of a
 // hosted project's: /rest/v1 on the site's origin, CORS, the anon key required (and taken off
 // the request), the client's address in X-Forwarded-For; with `limits`, also the embedded
-// backend's bounds on one request's work (supabase/local/request-limits.mjs) and its refusals
+// backend's bounds on one request's work (supabase/gateway/request-limits.mjs) and its refusals
 // of bodies that are not JSON or too large, so both modes take the same requests. Like the
 // embedded backend, it gzips a large answer for a client that accepts it, and refuses a client
 // more requests at once than its share of the database.
 import { request } from 'node:http';
-import { requestClient } from '../local/client-bucket.mjs';
-import { ApiError, clientBusy, toApiError } from '../local/errors.mjs';
-import { forwardedFor, gzippedIfWorthIt, readBody, sendError } from '../local/http.mjs';
-import { parseQuery } from '../local/query-params.mjs';
-import { checkInsertRows, checkQueryLimits } from '../local/request-limits.mjs';
-import { carriesKey, checkApiKey, checkJsonBody, digest, openApiExchange, REST_PREFIX } from '../local/rest.mjs';
+import { requestClient } from '../gateway/client-bucket.mjs';
+import { ApiError, clientBusy, toApiError } from '../gateway/errors.mjs';
+import { forwardedFor, gzippedIfWorthIt, readBody, sendError } from '../gateway/http.mjs';
+import { parseQuery } from '../gateway/query-params.mjs';
+import { checkInsertRows, checkQueryLimits } from '../gateway/request-limits.mjs';
+import {
+  carriesKey,
+  checkApiKey,
+  checkJsonBody,
+  digest,
+  openApiExchange,
+  REST_PREFIX,
+} from '../gateway/api-checks.mjs';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 /**

@@ -9,7 +9,7 @@ export const MIN_SECRET_LENGTH = 32;
 
 /**
  * The secret of `supabase start`'s local stacks, which signed the development key
- * (supabase/local/dev-anon-key.mjs). It is public: fine for tests, never for a deployment.
+ * (supabase/gateway/dev-anon-key.mjs). It is public: fine for tests, never for a deployment.
  */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 

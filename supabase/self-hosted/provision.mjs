@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listMigrations, SUPABASE_DIR } from '../local/database.mjs';
+import { listMigrations, SUPABASE_DIR } from '../project.mjs';
 
 const BOOTSTRAP_SQL = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 /** Any number of our own; the same one in every server that provisions this database. */

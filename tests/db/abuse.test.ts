@@ -3,7 +3,7 @@
 // over the client address, which only the stand-in gives.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunity } from '../../src/lib/community';
-import { CHECK_CONSTRAINTS, LIMITS } from '../../src/lib/community-limits';
+import { CHECK_CONSTRAINTS, LIMITS } from '../../src/lib/community/limits';
 import { startBackend, tableCounts, type RunningBackend } from './harness';
 
 describe('rate limit (5 inserts per table per 10 minutes per client)', () => {
@@ -67,7 +67,7 @@ describe('rate limit (5 inserts per table per 10 minutes per client)', () => {
   });
 });
 
-describe('limits and constraints agree with src/lib/community-limits.ts', () => {
+describe('limits and constraints agree with src/lib/community/limits.ts', () => {
   let api: RunningBackend;
   beforeAll(async () => {
     api = await startBackend({ rateLimit: 0 });
@@ -117,7 +117,7 @@ describe('limits and constraints agree with src/lib/community-limits.ts', () => 
       .client()
       .from('posts')
       .insert({ content: 'x'.repeat(LIMITS.postContent + 1) });
-    const { describeFailure } = await import('../../src/lib/community-messages');
+    const { describeFailure } = await import('../../src/lib/community/messages');
     const error = describeFailure('submitPost', refused.error, refused.status);
     expect(error.reason).toBe('too-long');
     expect(error.description).toContain('2,000 characters');

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend } from '../../supabase/local/backend.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
 import { DEV_ANON_KEY, migratedImage } from './harness';
 
 type Row = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // embedded backend's TRUST_PROXY. (supabase/tests/database/client_address.test.sql holds the
 // database's side at the SQL level.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend } from '../../supabase/local/backend.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
 import { DEV_ANON_KEY, clientFor, migratedImage, serve, type RunningBackend } from './harness';
 
 async function backendTrusting(trustProxy: number): Promise<RunningBackend> {

@@ -2,7 +2,7 @@
 // statement are refused with a PostgREST-shaped 4xx before they reach Postgres, and the
 // limits on filters leave room for everything the site sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_LIMITS } from '../../supabase/local/request-limits.mjs';
+import { REQUEST_LIMITS } from '../../supabase/gateway/request-limits.mjs';
 import { startBackend, tableCounts, type RunningBackend } from './harness';
 
 let api: RunningBackend;
@@ -140,7 +140,7 @@ describe('limits on filters', () => {
   });
 
   it('the registry search the site sends fits, at the longest search the box allows', async () => {
-    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community-search');
+    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community/search');
     const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
     const { error, status } = await api
       .client()

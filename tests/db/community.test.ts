@@ -1,4 +1,4 @@
-// src/lib/community.ts against the embedded backend: paging, the registry filter's escaping,
+// src/lib/community/index.ts against the embedded backend: paging, the registry filter's escaping,
 // the random pick and the CSV export's batching.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

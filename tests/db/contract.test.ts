@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Community, createCommunity } from '../../src/lib/community';
-import { LIMITS } from '../../src/lib/community-limits';
+import { LIMITS } from '../../src/lib/community/limits';
 import { clientFor, startBackend, type RunningBackend } from './harness';
 
 interface Target {

@@ -8,8 +8,8 @@ import { cp, mkdir, mkdtemp, open, readdir, rm, stat, truncate, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBackend } from '../../supabase/local/backend.mjs';
-import { openDatabase } from '../../supabase/local/database.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
+import { openDatabase } from '../../supabase/embedded/database.mjs';
 import { DEV_ANON_KEY, migratedImage, serve } from './harness';
 
 const temporary: string[] = [];
@@ -193,7 +193,7 @@ describe('a server process killed mid-work (kill -9)', () => {
       [
         '--input-type=module',
         '-e',
-        `const { openDatabase } = await import(${JSON.stringify(new URL('../../supabase/local/database.mjs', import.meta.url).href)});
+        `const { openDatabase } = await import(${JSON.stringify(new URL('../../supabase/embedded/database.mjs', import.meta.url).href)});
          const { db } = await openDatabase({ dataDir: ${JSON.stringify(dir)} });
          for (let i = 0; i < 50; i++) await db.query("insert into public.posts (content) values ('before the crash ' || $1)", [i]);
          process.stdout.write('committed\\n');

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBackend } from '../../supabase/local/backend.mjs';
-import { listMigrations, openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
+import { openDatabase } from '../../supabase/embedded/database.mjs';
+import { listMigrations, SUPABASE_DIR } from '../../supabase/project.mjs';
 import { DEV_ANON_KEY, migratedImage, serve, startBackend, tableCounts } from './harness';
 
 const temporary: string[] = [];
@@ -137,7 +138,7 @@ describe('restart with the same DATA_DIR', () => {
       [
         '--input-type=module',
         '-e',
-        `const { openDatabase } = await import(${JSON.stringify(new URL('../../supabase/local/database.mjs', import.meta.url).href)});
+        `const { openDatabase } = await import(${JSON.stringify(new URL('../../supabase/embedded/database.mjs', import.meta.url).href)});
          await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
          console.log('open');
          setInterval(() => {}, 1000);`,

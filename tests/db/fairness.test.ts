@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { createLimitedServer } from '../../scripts/server-limits.mjs';
-import { createBackend } from '../../supabase/local/backend.mjs';
-import { UnusableDataDirError } from '../../supabase/local/database.mjs';
+import { createLimitedServer } from '../../server/server-limits.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
+import { UnusableDataDirError } from '../../supabase/embedded/database.mjs';
 import { DEV_ANON_KEY, startBackend, type RunningBackend } from './harness';
 
 let api: RunningBackend;

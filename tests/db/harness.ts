@@ -9,9 +9,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createBackend, type Backend } from '../../supabase/local/backend.mjs';
-import { openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { createBackend, type Backend } from '../../supabase/embedded/backend.mjs';
+import { openDatabase } from '../../supabase/embedded/database.mjs';
+import { SUPABASE_DIR } from '../../supabase/project.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 export { DEV_ANON_KEY };
 
@@ -20,7 +21,7 @@ async function imageKey(): Promise<string> {
   const pglite = JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version;
   hash.update(pglite);
   const files = [
-    join(SUPABASE_DIR, 'local', 'bootstrap.sql'),
+    join(SUPABASE_DIR, 'embedded', 'bootstrap.sql'),
     join(SUPABASE_DIR, 'seed.sql'),
     ...(await readdir(join(SUPABASE_DIR, 'migrations'))).sort().map((f) => join(SUPABASE_DIR, 'migrations', f)),
   ];

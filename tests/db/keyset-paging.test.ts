@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunity, type Community } from '../../src/lib/community';
-import type { Page } from '../../src/lib/community-types';
+import type { Page } from '../../src/lib/community/types';
 import { DEV_ANON_KEY, startBackend, type RunningBackend } from './harness';
 
 let api: RunningBackend;

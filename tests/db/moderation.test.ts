@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBackend } from '../../supabase/local/backend.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
 import { DEV_ANON_KEY, migratedImage, serve } from './harness';
 
 function moderate(args: string[], env: Record<string, string>) {

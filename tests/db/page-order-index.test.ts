@@ -34,7 +34,7 @@ async function explainAsVisitor(sql: string, params: unknown[] = []) {
 }
 
 /**
- * The plan of a step from the row at `offset` (as src/lib/community-paging.ts states it: a plain
+ * The plan of a step from the row at `offset` (as src/lib/community/paging.ts states it: a plain
  * bound on created_at and the ties' or), towards older rows or, read oldest first, newer ones.
  */
 async function keysetPlan(

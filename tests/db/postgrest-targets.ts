@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { createBackend } from '../../supabase/local/backend.mjs';
+import { createBackend } from '../../supabase/embedded/backend.mjs';
 import { createSelfHostedBackend } from '../../supabase/self-hosted/backend.mjs';
 import { DEMO_JWT_SECRET, signKey } from '../../supabase/self-hosted/jwt.mjs';
 import { findPostgrest } from '../../supabase/self-hosted/postgrest.mjs';

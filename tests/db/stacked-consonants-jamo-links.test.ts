@@ -8,11 +8,12 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
-import { LIMITS } from '../../src/lib/community-limits';
-import { describeFailure } from '../../src/lib/community-messages';
-import { type IdeaInput, type PostInput } from '../../src/lib/community-types';
-import { validateIdea, validatePost } from '../../src/lib/community-validation';
+import { openDatabase } from '../../supabase/embedded/database.mjs';
+import { SUPABASE_DIR } from '../../supabase/project.mjs';
+import { LIMITS } from '../../src/lib/community/limits';
+import { describeFailure } from '../../src/lib/community/messages';
+import { type IdeaInput, type PostInput } from '../../src/lib/community/types';
+import { validateIdea, validatePost } from '../../src/lib/community/validation';
 import { startBackend, type RunningBackend } from './harness';
 
 const khmer = (subscripts: number) => `\u1780${'\u17d2\u1780'.repeat(subscripts)}`;

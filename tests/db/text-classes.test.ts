@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, SUPABASE_DIR } from '../../supabase/local/database.mjs';
+import { openDatabase } from '../../supabase/embedded/database.mjs';
+import { SUPABASE_DIR } from '../../supabase/project.mjs';
 import { IGNORABLE, VISIBLE } from '../../src/lib/text-classes';
 import { migratedImage } from './harness';
 

@@ -1,10 +1,10 @@
 // Invisible, direction-reversing and disguised text, through supabase-js: the database
-// refuses it, and the forms' own checks (src/lib/community.ts) refuse the same rows with the
+// refuses it, and the forms' own checks (src/lib/community/index.ts) refuse the same rows with the
 // same message. (supabase/tests/database/visible_text.test.sql has the SQL-level cases.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFailure } from '../../src/lib/community-messages';
-import { type IdeaInput, type PostInput } from '../../src/lib/community-types';
-import { validateIdea, validatePost } from '../../src/lib/community-validation';
+import { describeFailure } from '../../src/lib/community/messages';
+import { type IdeaInput, type PostInput } from '../../src/lib/community/types';
+import { validateIdea, validatePost } from '../../src/lib/community/validation';
 import { startBackend, type RunningBackend } from './harness';
 
 const INVISIBLE = [

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 /** Helpers for the forum and registry specs: the REST API of the embedded backend, and toasts. */
 
@@ -176,7 +176,7 @@ export async function startOwnServer(
   env: Record<string, string>,
 ): Promise<{ origin: string; stop: () => Promise<void> }> {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const server = spawn(process.execPath, ['server/serve.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     detached: true, // its own process group, stopped as a whole
     stdio: 'ignore',

@@ -1,4 +1,4 @@
-// The reader benchmark's arithmetic (scripts/bench-stats.mjs): medians, targets, verdicts.
+// The reader benchmark's arithmetic (bench/stats.mjs): medians, targets, verdicts.
 import { describe, expect, it } from 'vitest';
 import {
   TARGETS,
@@ -9,7 +9,7 @@ import {
   meets,
   summarize,
   targetsFor,
-} from '../../scripts/bench-stats.mjs';
+} from '../../bench/stats.mjs';
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middle values of an even one', () => {
@@ -58,7 +58,7 @@ describe('formatSummary', () => {
 });
 
 describe('comparing two builds', () => {
-  // One run's report as scripts/bench.mjs writes it with --runs 1.
+  // One run's report as bench/bench.mjs writes it with --runs 1.
   const report = (menu: number | null, search: number, fcp: number) => ({
     presses: {
       first: [

@@ -6,7 +6,7 @@ import {
   formatPostDate,
   formatShortDate,
   randomIdeaMessage,
-} from '../../src/lib/community-format';
+} from '../../src/lib/community/format';
 
 describe('clampChars', () => {
   it('cut text to the limit without splitting an emoji', () => {

@@ -8,7 +8,7 @@ import {
   type KeysetStep,
   type PageCursor,
   type RowKey,
-} from '../../src/lib/community-paging';
+} from '../../src/lib/community/paging';
 
 // A table of 23 rows, newest first, in runs of three sharing one instant (as a bulk insert
 // writes them), so the tie-break by id decides the order inside each run.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommunityError, describeFailure, messages } from '../../src/lib/community-messages';
+import { CommunityError, describeFailure, messages } from '../../src/lib/community/messages';
 
 describe('describeFailure: supabase-js errors to toasts', () => {
   it('uses the spec messages for failed reads and unexplained failed writes', () => {

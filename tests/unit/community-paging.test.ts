@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, pageWindow } from '../../src/lib/community-paging';
+import { pageCount, pageRange, pageWindow } from '../../src/lib/community/paging';
 
 describe('paging', () => {
   it('turns 1-based pages into row ranges, repairing nonsense', () => {

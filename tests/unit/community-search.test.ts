@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ideaFilter } from '../../src/lib/community-search';
-import { parseQuery } from '../../supabase/local/query-params.mjs';
+import { ideaFilter } from '../../src/lib/community/search';
+import { parseQuery } from '../../supabase/gateway/query-params.mjs';
 
 describe('ideaFilter: the registry search as a PostgREST or-filter', () => {
   it('is null for an empty filter', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS } from '../../src/lib/community-format';
-import { LIMITS } from '../../src/lib/community-limits';
-import { messages } from '../../src/lib/community-messages';
+import { ANONYMOUS } from '../../src/lib/community/format';
+import { LIMITS } from '../../src/lib/community/limits';
+import { messages } from '../../src/lib/community/messages';
 import {
   characterCount,
   hasStackedMarks,
@@ -10,7 +10,7 @@ import {
   normalisePost,
   validateIdea,
   validatePost,
-} from '../../src/lib/community-validation';
+} from '../../src/lib/community/validation';
 
 describe('normalising rows', () => {
   it('trims a post and sends an empty name as null', () => {

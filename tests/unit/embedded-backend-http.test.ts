@@ -1,9 +1,9 @@
-// Pure parts of the embedded backend's HTTP layer (supabase/local/http.mjs, errors.mjs).
+// Pure parts of the embedded backend's HTTP layer (supabase/gateway/http.mjs, errors.mjs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, statusForSqlState, toApiError } from '../../supabase/local/errors.mjs';
-import { GZIP_FROM_BYTES, forwardedFor, send } from '../../supabase/local/http.mjs';
+import { ApiError, statusForSqlState, toApiError } from '../../supabase/gateway/errors.mjs';
+import { GZIP_FROM_BYTES, forwardedFor, send } from '../../supabase/gateway/http.mjs';
 
 function request(peer: string, xff?: string): IncomingMessage {
   return {

@@ -1,7 +1,7 @@
-// The embedded backend's scheduler (supabase/local/queue.mjs) and the client a request counts
+// The embedded backend's scheduler (supabase/embedded/queue.mjs) and the client a request counts
 // against (client-bucket.mjs): turns between clients, and the bounds on what may wait.
 import { describe, expect, it } from 'vitest';
-import { clientBucket } from '../../supabase/local/client-bucket.mjs';
+import { clientBucket } from '../../supabase/gateway/client-bucket.mjs';
 import {
   ClientBusyError,
   ClientPausedError,
@@ -9,7 +9,7 @@ import {
   QueueFullError,
   RequestGoneError,
   STOP_PAUSE,
-} from '../../supabase/local/queue.mjs';
+} from '../../supabase/embedded/queue.mjs';
 
 /** A job that runs until released, recording when it started. */
 function gatedJob(log: string[], name: string) {

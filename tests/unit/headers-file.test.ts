@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor, parseHeadersFile } from '../../scripts/headers-file.mjs';
+import { headersFor, parseHeadersFile } from '../../server/headers-file.mjs';
 
 const file = `# comment
 /*

@@ -1,7 +1,7 @@
-// The embedded backend's parser for PostgREST query strings (supabase/local/query-params.mjs).
+// The embedded backend's parser for PostgREST query strings (supabase/gateway/query-params.mjs).
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../supabase/local/query-params.mjs';
-import { parsePrefer, rangeStatus } from '../../supabase/local/rest.mjs';
+import { parseQuery } from '../../supabase/gateway/query-params.mjs';
+import { parsePrefer, rangeStatus } from '../../supabase/embedded/rest.mjs';
 
 const parse = (query: string) => parseQuery(new URLSearchParams(query));
 

@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { request, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLimitedServer, networkOf, peerOf, SERVER_LIMITS } from '../../scripts/server-limits.mjs';
+import { createLimitedServer, networkOf, peerOf, SERVER_LIMITS } from '../../server/server-limits.mjs';
 
 let server: Server | undefined;
 const sockets: Socket[] = [];

@@ -1,5 +1,5 @@
-// The static server behind `npm start` (scripts/static-site.mjs), on a small built site in a
-// temporary folder and mounted as scripts/serve.mjs mounts it: one address per page with its
+// The static server behind `npm start` (server/static-site.mjs), on a small built site in a
+// temporary folder and mounted as server/serve.mjs mounts it: one address per page with its
 // own headers, the site's security headers on every other answer, nothing outside the folder,
 // no host configuration files.
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimitedServer } from '../../scripts/server-limits.mjs';
-import { createStaticSite } from '../../scripts/static-site.mjs';
+import { createLimitedServer } from '../../server/server-limits.mjs';
+import { createStaticSite } from '../../server/static-site.mjs';
 
 let folder: string;
 let outside: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSupabaseTarget } from '../../src/lib/supabase-target';
-import { DEV_ANON_KEY } from '../../supabase/local/dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
 describe('the Supabase client target', () => {
   it('uses the configured project when set', () => {

@@ -7,7 +7,7 @@
 // the message holds the class to write into a new migration.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/lib/community-limits';
+import { LIMITS } from '../../src/lib/community/limits';
 import {
   IGNORABLE,
   JAMO,

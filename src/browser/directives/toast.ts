@@ -13,8 +13,8 @@ import { whenShown } from '../when-shown';
  * (`data-raises-toast`: Share), its code is fetched ahead, without being run, so that the first
  * toast waits only for it to start; elsewhere a reading page downloads none of it. It is fetched
  * as soon as the page has been read in (this island comes last), not at the first idle moment
- * after load: on a slow phone's line its 79 KB took about 450 ms, and a Share pressed as the page
- * finished loading waited for all of it.
+ * after load: on a slow phone's line the download is long enough that a Share pressed as the
+ * page finished loading would wait for all of it.
  */
 const toastDirective: ClientDirective = (load, _options, island) => {
   let started = false;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { formatCount } from '../../lib/community-format';
-import { pageWindow } from '../../lib/community-paging';
+import { formatCount } from '../../lib/community/format';
+import { pageWindow } from '../../lib/community/paging';
 import type { ListState } from './use-paged-list';
 
 /**

@@ -1,7 +1,7 @@
 import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
 import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { characterCount } from '../../lib/community-validation';
-import { clampChars, formatCount } from '../../lib/community-format';
+import { characterCount } from '../../lib/community/validation';
+import { clampChars, formatCount } from '../../lib/community/format';
 
 /**
  * The forum's and the registry's text field: Headless UI's Field ties the label, the counter

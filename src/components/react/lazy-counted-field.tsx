@@ -4,7 +4,7 @@ import { onIntent } from '../../browser/intent';
 
 /**
  * CountedField for a form that is on the page from the start (the forum's): the server renders
- * it whole, and in the browser its code (Headless UI's field parts, about 8 KB gzip) loads only
+ * it whole, and in the browser its code (Headless UI's field parts) loads only
  * when the visitor points at or moves into the form marked `data-counted-form`. Until then React
  * leaves the server's fields in place: wrap them in <Suspense> so only they wait.
  */

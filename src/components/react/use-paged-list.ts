@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { whenIdle } from '../../browser/when-idle';
-import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community-messages';
-import type { PageCursor } from '../../lib/community-paging';
-import type { Page } from '../../lib/community-types';
+import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community/messages';
+import type { PageCursor } from '../../lib/community/paging';
+import type { Page } from '../../lib/community/types';
 import { readAhead } from '../../lib/read-ahead';
 import { showToast } from '../../lib/toast';
 

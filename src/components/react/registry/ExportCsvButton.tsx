@@ -1,7 +1,7 @@
 import { useRef, type MouseEvent, type PointerEvent } from 'react';
-import { matchingIdeaBatches } from '../../../lib/community-calls';
-import { messages } from '../../../lib/community-messages';
-import type { Idea } from '../../../lib/community-types';
+import { matchingIdeaBatches } from '../../../lib/community/calls';
+import { messages } from '../../../lib/community/messages';
+import type { Idea } from '../../../lib/community/types';
 import { CSV_FILENAME, CSV_MIME, buildIdeasCsv } from '../../../lib/csv';
 import { showToast } from '../../../lib/toast';
 import { useRegistryAction } from './use-registry-action';

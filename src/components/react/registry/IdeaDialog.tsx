@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
-import { ANONYMOUS } from '../../../lib/community-format';
-import { LIMITS } from '../../../lib/community-limits';
+import { ANONYMOUS } from '../../../lib/community/format';
+import { LIMITS } from '../../../lib/community/limits';
 import CountedField, { type CountedFieldProps } from '../counted-field';
 import { Honeypot } from '../community-fields';
 

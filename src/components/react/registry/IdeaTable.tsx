@@ -1,5 +1,5 @@
-import { displayName, formatCount, formatShortDate } from '../../../lib/community-format';
-import type { Idea } from '../../../lib/community-types';
+import { displayName, formatCount, formatShortDate } from '../../../lib/community/format';
+import type { Idea } from '../../../lib/community/types';
 import { ListStatus } from '../community-fields';
 import type { ListState } from '../use-paged-list';
 

@@ -1,6 +1,6 @@
-import { randomIdeaMessage } from '../../../lib/community-format';
-import { messages } from '../../../lib/community-messages';
-import type { Idea } from '../../../lib/community-types';
+import { randomIdeaMessage } from '../../../lib/community/format';
+import { messages } from '../../../lib/community/messages';
+import type { Idea } from '../../../lib/community/types';
 import { TOAST_LONG_MS, showToast } from '../../../lib/toast';
 import { useRegistryAction } from './use-registry-action';
 

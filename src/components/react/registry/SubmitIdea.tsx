@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { describeFailure, type CommunityError } from '../../../lib/community-messages';
+import { describeFailure, type CommunityError } from '../../../lib/community/messages';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
 import type { IdeaDraft } from './IdeaDialog';
@@ -21,10 +21,10 @@ interface Props {
 
 /**
  * The Submit New Idea button and its dialog. The dialog (IdeaDialog, on Headless UI's Dialog)
- * is about 20 KB gzip that most visitors never open: its code is loaded at the first idle moment
- * after the registry has started, and the dialog is drawn then, closed and hidden, so the first
- * opening only shows it (it answered in about 100 ms on a slow phone, where loading and drawing
- * it at the press took about 140). A press before then loads it and opens it once it is there.
+ * is code most visitors never open: it is loaded at the first idle moment after the registry has
+ * started, and the dialog is drawn then, closed and hidden, so the first opening only shows it
+ * instead of loading and drawing it while the reader waits for the press to answer. A press
+ * before then loads it and opens it once it is there.
  * It is rendered only once its module is there, not through lazy() and <Suspense>, whose content
  * React holds back for a while when it arrives after a fallback was shown.
  */

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { describeFailure } from '../../../lib/community-messages';
+import { describeFailure } from '../../../lib/community/messages';
 import { showToast } from '../../../lib/toast';
 
 /**

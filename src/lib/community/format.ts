@@ -1,12 +1,12 @@
 /**
  * Pure helpers the forum and registry islands share: cutting text at the database's limits,
  * names and dates as shown, and the Random Idea message. (Data access lives
- * in community.ts, validation in community-validation.ts, wording in community-messages.ts.)
+ * in index.ts, validation in validation.ts, wording in messages.ts.)
  */
 
 /**
  * The text cut to at most `max` characters, counted as Postgres counts them (code points, like
- * `characterCount` in community-validation.ts), so an emoji is never split: the form refuses more.
+ * `characterCount` in validation.ts), so an emoji is never split: the form refuses more.
  */
 export function clampChars(text: string, max: number): string {
   if (text.length <= max) return text; // UTF-16 length ≥ code points: already short enough
@@ -21,8 +21,8 @@ export function displayName(name: string | null | undefined): string {
 }
 
 // Numbers and dates are put together by hand, not with Intl: a page's first Intl call loads the
-// browser's locale data, 20-30 ms of main thread (about 100 ms on a slow phone), and it fell in
-// the render that shows the forum's or the registry's first page. These give what 'en-GB' gives.
+// browser's locale data on the main thread, and it fell in the render that shows the forum's or
+// the registry's first page. These give what 'en-GB' gives.
 const MONTHS = [
   'January',
   'February',

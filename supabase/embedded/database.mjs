@@ -10,12 +10,9 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The project's supabase/ folder (config.toml, migrations/, seed.sql). */
-export const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
+import { listMigrations, SUPABASE_DIR } from '../project.mjs';
 
 const BOOTSTRAP_SQL = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
-const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 /** Names the process holding the folder, for messages; the lock itself is a listening socket. */
 const LOCK_FILE = 'embedded-backend.pid';
 const LOCK_SOCKET = 'embedded-backend.lock';
@@ -33,7 +30,7 @@ const OWN_FILES = new Set([LOCK_FILE, LOCK_SOCKET, SERVICE_KEY_FILE, ADDRESS_FIL
  * @typedef {object} OpenOptions
  * @property {string} dataDir a directory, or 'memory' for a throwaway database
  * @property {Blob} [template] a dumpDataDir() image to start a new database from instead of
- *   running initdb (3–8 s); migrations newer than the image are still applied
+ *   running initdb, the slow part of a new database; migrations newer than the image are still applied
  * @property {string} [supabaseDir] where migrations/ and seed.sql live
  * @property {(line: string) => void} [log]
  */
@@ -163,8 +160,8 @@ function lastWords(lines) {
 /**
  * The visible totals the triggers keep against a count of the tables. Damage Postgres does not
  * notice when it opens (a heap file cut short reads as fewer rows) shows here; a crash does not,
- * since rows and totals change in the same transaction. 0.18 s at 100,000 posts and 100,000
- * ideas on a cold start, 0.03 s warm.
+ * since rows and totals change in the same transaction. Cheap enough to run at every start,
+ * on a large database too (the bench fills one).
  * @param {PGlite} db
  * @returns {Promise<string | null>} what disagrees, or null
  */
@@ -359,20 +356,6 @@ export async function prepareDatabase(db, { supabaseDir = SUPABASE_DIR, log = ()
 async function hasMigrationHistory(db) {
   const { rows } = await db.query("select to_regclass('supabase_migrations.schema_migrations') is not null as present");
   return rows[0].present;
-}
-
-/**
- * Migration files in the Supabase CLI's naming (<version>_<name>.sql), oldest first.
- * @param {string} dir
- */
-export async function listMigrations(dir) {
-  const files = (await readdir(dir)).filter((f) => MIGRATION_FILE.test(f));
-  return files
-    .map((file) => {
-      const [, version, name] = /** @type {RegExpMatchArray} */ (file.match(MIGRATION_FILE));
-      return { version, name, path: join(dir, file) };
-    })
-    .sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
 }
 
 /**

@@ -1,14 +1,14 @@
 // @ts-check
 // The embedded stand-in for the site's Supabase project: real Postgres (PGlite) running the
 // project's own migrations, answering the REST calls supabase-js makes on the site's origin.
-// `npm start` (scripts/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
+// `npm start` (server/serve.mjs), `npm run dev` (astro.config.mjs) and tests/db mount it.
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startDatabaseThread } from './database-thread.mjs';
-import { ADDRESS_FILE, SERVICE_KEY_FILE, SUPABASE_DIR } from './database.mjs';
-import { DEV_ANON_KEY } from './dev-anon-key.mjs';
+import { DEV_ANON_KEY } from '../gateway/dev-anon-key.mjs';
+import { configureRateLimit, rateLimitFromEnv, readMaxRows, wholeNumberFromEnv } from '../gateway/settings.mjs';
+import { ADDRESS_FILE, SERVICE_KEY_FILE } from './database.mjs';
 import { FairQueue } from './queue.mjs';
 import { createRestHandler } from './rest.mjs';
 import { loadSchemaCache } from './schema-cache.mjs';
@@ -155,48 +155,4 @@ function originOf(address) {
   if (!address || typeof address === 'string') return null;
   const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[address.address] ?? address.address;
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-}
-
-/** @returns {number | undefined} */
-export function rateLimitFromEnv() {
-  return wholeNumberFromEnv('COMMUNITY_RATE_LIMIT', ' (0 turns the limit off)');
-}
-
-/**
- * @param {string} name
- * @param {string} [meaning]
- * @returns {number | undefined}
- */
-export function wholeNumberFromEnv(name, meaning = '') {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number${meaning}, not "${raw}"`);
-  }
-  return value;
-}
-
-/**
- * Sets the limit in the database's settings row, or puts back the migrations' value (the
- * column default) so a test run with the limit off does not leave it off for the next start.
- * @param {{ query(text: string, params?: unknown[]): Promise<unknown> }} db the database as its owner, or any client with query()
- * @param {number | undefined} rateLimit
- */
-export async function configureRateLimit(db, rateLimit) {
-  if (rateLimit === undefined) {
-    await db.query('update private.settings set inserts_per_window = default');
-  } else {
-    if (!Number.isInteger(rateLimit) || rateLimit < 0)
-      throw new Error(`rateLimit must be a whole number ≥ 0, not ${rateLimit}`);
-    await db.query('update private.settings set inserts_per_window = $1', [rateLimit]);
-  }
-}
-
-/** The API's row cap, from [api] max_rows in supabase/config.toml, as on a real project. */
-export function readMaxRows() {
-  const config = readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8');
-  const api = config.split(/^\[/m).find((section) => section.startsWith('api]')) ?? '';
-  const match = /^\s*max_rows\s*=\s*(\d+)/m.exec(api);
-  return match ? Number(match[1]) : 1000;
 }

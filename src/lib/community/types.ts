@@ -1,6 +1,6 @@
 /** The community pages' rows as the islands see them, and what a visitor sends. */
 
-import type { PageCursor } from './community-paging';
+import type { PageCursor } from './paging';
 
 export interface Post {
   id: number;

@@ -1,8 +1,8 @@
 // The slow network for pages fetched ahead. Chromium's network throttling, set on the page through
-// the DevTools protocol (bench-reader.mjs), does not reach the pages its Speculation Rules fetch
-// ahead: the browser fetches them outside the page's loader, and here a 20 KB page fetched that
-// way was ready 5 ms after the fetch began, where the profile's network takes a round trip and
-// 100 ms of bytes. So the bench puts this proxy in front of the site: requests marked
+// the DevTools protocol (reader.mjs), does not reach the pages its Speculation Rules fetch
+// ahead: the browser fetches them outside the page's loader, at the machine's own speed, which
+// would make a page fetched ahead look faster than a phone gets it. So the bench puts this
+// proxy in front of the site: requests marked
 // `Sec-Purpose: prefetch` get the profile's round trip before their response and their body at
 // its download rate; every other request passes straight through (Chromium throttles those itself).
 import http from 'node:http';

@@ -1,5 +1,5 @@
 // The embedded backend as `npm start` runs it (the same REST handler behind a plain HTTP
-// server), in a process of its own for scripts/bench-backend.mjs: the bench's 50 fetch clients,
+// server), in a process of its own for bench/backend.mjs: the bench's 50 fetch clients,
 // Vite and the CSV building then run on the bench's thread, not on the server's, so the figures
 // are the server's. Started with fork(); it answers through the IPC channel:
 //   ready  { origin, anonKey }  once it listens on 127.0.0.1 (a free port)
@@ -10,11 +10,10 @@
 // It trusts one proxy, so a client's X-Forwarded-For sets its address (requests without one
 // are the loopback client, as before).
 import { createServer } from 'node:http';
-import { createBackend } from '../supabase/local/backend.mjs';
-import { LONG_POSTS_SQL } from './bench-heaviest-request.mjs';
+import { createBackend } from '../supabase/embedded/backend.mjs';
+import { LONG_POSTS_SQL } from './heaviest-request.mjs';
 
-if (!process.send)
-  throw new Error('scripts/bench-backend-server.mjs is started by scripts/bench-backend.mjs (fork), not on its own');
+if (!process.send) throw new Error('bench/backend-server.mjs is started by bench/backend.mjs (fork), not on its own');
 
 /**
  * The bench's seed: 100,000 posts and ideas a minute apart, newest first from now; one idea

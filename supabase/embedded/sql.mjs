@@ -2,13 +2,13 @@
 // Turns a parsed request into one SQL statement. Identifiers come only from the schema
 // cache (and are quoted); every value is a bind parameter, passed as text and cast to the
 // column's type so Postgres parses it exactly as PostgREST would have it parse a literal.
-import { ApiError, unknownColumn } from './errors.mjs';
+import { ApiError, unknownColumn } from '../gateway/errors.mjs';
 import { EXPOSED_SCHEMA, quoteIdent } from './schema-cache.mjs';
 
 /**
  * @typedef {import('./schema-cache.mjs').Table} Table
- * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
- * @typedef {import('./query-params.mjs').Filter} Filter
+ * @typedef {import('../gateway/query-params.mjs').ParsedQuery} ParsedQuery
+ * @typedef {import('../gateway/query-params.mjs').Filter} Filter
  * @typedef {import('./pipeline.mjs').Statement} Statement
  * @typedef {{ text: string, params: (string | null)[], exactUpTo: number, exact: string }} CountPlan
  *   how to count a read without scanning it all: `text` asks the planner, `exact` counts up to

@@ -1,28 +1,30 @@
-// `npm run bench:compare -- <build-a> <build-b>`: the reader benchmark (scripts/bench.mjs) on two
-// builds in turn, to tell whether a change makes a difference beyond run-to-run noise. Each run
+// `npm run bench -- --compare <build-a> <build-b>` (also `npm run bench:compare -- <a> <b>`): the
+// reader benchmark (bench/bench.mjs) on two builds in turn, to tell whether a change makes a
+// difference beyond run-to-run noise. Each run
 // measures one build and then the other, the order swapped every run (A B, B A, A B, ...), so
 // that a machine growing busier or quieter meanwhile weighs on both alike. Prints, for every
 // figure, each build's median and spread, the difference of the medians, and in how many runs B
 // was the faster; writes bench/.tmp/compare.json. Build A first and keep a copy of it:
 //
 //   npm run build && cp -r dist /tmp/before      (then make the change)
-//   npm run build && npm run bench:compare -- /tmp/before dist --only "Registry" --runs 5
+//   npm run build && npm run bench -- --compare /tmp/before dist --only "Registry" --runs 5
 //
 // --only and --runs as in the bench (default: the presses and routes, 5 runs of each build).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { compareRuns, formatSummary } from './bench-stats.mjs';
+import { compareRuns, formatSummary } from './stats.mjs';
 
 const { values: options, positionals: builds } = parseArgs({
   allowPositionals: true,
   options: {
+    compare: { type: 'boolean' },
     runs: { type: 'string', default: '5' },
     only: { type: 'string', default: 'presses|routes' },
   },
 });
 if (builds.length !== 2 || !builds.every((dir) => existsSync(`${dir}/index.html`))) {
-  console.error('usage: npm run bench:compare -- <build-a> <build-b> [--only <regex>] [--runs <n>]');
+  console.error('usage: npm run bench -- --compare <build-a> <build-b> [--only <regex>] [--runs <n>]');
   console.error('Each build is a folder as `npm run build` leaves dist/.');
   process.exit(1);
 }
@@ -35,7 +37,7 @@ function benchOnce(label, site, run) {
   const file = `bench/.tmp/compare-${label}-${run}.json`;
   const result = spawnSync(
     process.execPath,
-    ['scripts/bench.mjs', '--site', site, '--runs', '1', '--only', options.only, '--report', file],
+    ['bench/bench.mjs', '--site', site, '--runs', '1', '--only', options.only, '--report', file],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   if (result.status !== 0) throw new Error(`the bench failed on ${site}:\n${result.stdout}`);

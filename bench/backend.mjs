@@ -2,13 +2,13 @@
 // search with 100,000 rows per table, the CSV export, and the heaviest read the request limits
 // accept, and the forum page beside the heaviest reads of other clients at 20,000 posts of 1,500
 // characters, each figure beside its goal. The server runs in a process of its own
-// (scripts/bench-backend-server.mjs), as `npm start` runs it. `node scripts/bench.mjs
+// (bench/backend-server.mjs), as `npm start` runs it. `node bench/bench.mjs
 // --backend-only` measures only this.
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { heaviestBesideList, listBesideHeavyPosts } from './bench-heaviest-request.mjs';
-import { median } from './bench-stats.mjs';
+import { heaviestBesideList, listBesideHeavyPosts } from './heaviest-request.mjs';
+import { median } from './stats.mjs';
 
 /** The embedded backend's goals, each printed beside its figure. */
 export const BACKEND_GOALS = {
@@ -35,12 +35,12 @@ export const BACKEND_GOALS = {
 };
 
 /**
- * The backend server in its own process (scripts/bench-backend-server.mjs), as `npm start` runs
+ * The backend server in its own process (bench/backend-server.mjs), as `npm start` runs
  * it; resolves once it listens, with its origin, key and a way to send it a message and wait for
  * the answer.
  */
 async function startBackendServer() {
-  const child = fork(resolve('scripts/bench-backend-server.mjs'), [], {
+  const child = fork(resolve('bench/backend-server.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = () =>
@@ -78,8 +78,7 @@ export async function backendThroughput() {
 
   // 50 clients, each posting one message after another. A first round of 500 is not timed:
   // a server that has just started is still compiling its JavaScript and preparing its
-  // statements (measured here: about 930/s for the first 2,000, 1,250/s for the next), and the
-  // figure is for a server in service.
+  // statements, and the figure is for a server in service.
   const clients = 50;
   const postRound = (perClient, label) =>
     Promise.all(
@@ -112,7 +111,7 @@ export async function backendThroughput() {
     appType: 'custom',
     server: { middlewareMode: true, hmr: false },
   });
-  const { createCommunity, POSTS_PER_PAGE, IDEAS_PER_PAGE } = await vite.ssrLoadModule('/src/lib/community.ts');
+  const { createCommunity, POSTS_PER_PAGE, IDEAS_PER_PAGE } = await vite.ssrLoadModule('/src/lib/community/index.ts');
   const { buildIdeasCsv } = await vite.ssrLoadModule('/src/lib/csv.ts');
   const { createClient } = await import('@supabase/supabase-js');
   const client = createClient(origin, key, {
@@ -129,7 +128,7 @@ export async function backendThroughput() {
     }
     return median(times);
   };
-  // Each page as the site asks for it (src/lib/community.ts): the rows, and the total beside.
+  // Each page as the site asks for it (src/lib/community/index.ts): the rows, and the total beside.
   // Page 500 as a visitor reaches it, stepping on from page 499 (from that page's cursor); and
   // as a jump to its number, which has no cursor and reads by offset.
   const word = createHash('md5').update('424').digest('hex').slice(0, 8);

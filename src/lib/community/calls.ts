@@ -1,9 +1,9 @@
-import { createCommunity, type Community } from './community';
-import { supabase } from './supabase';
+import { createCommunity, type Community } from './index';
+import { supabase } from '../supabase';
 
 /**
  * The community calls bound to the site's one client, for the islands. Kept apart from
- * community.ts so that the queries load without the site's build environment (tests, bench).
+ * index.ts so that the queries load without the site's build environment (tests, bench).
  */
 
 let shared: Community | undefined;

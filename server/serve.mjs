@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import { createLimitedServer } from './server-limits.mjs';
 import { COMPRESSION_DONE, createStaticSite } from './static-site.mjs';
-import { createBackend } from '../supabase/local/backend.mjs';
-import { UnusableDataDirError } from '../supabase/local/database.mjs';
+import { createBackend } from '../supabase/embedded/backend.mjs';
+import { UnusableDataDirError } from '../supabase/embedded/database.mjs';
 import { createSelfHostedBackend } from '../supabase/self-hosted/backend.mjs';
 
 // .env as `astro build` read it, so the backend accepts the key the pages were built with.
@@ -36,7 +36,7 @@ const siteDir = process.env.SITE_DIR ?? 'dist';
 const site = await createStaticSite({ root: siteDir });
 
 // Deadlines for slow clients, connection caps, and the answers to unreadable requests and to
-// failures (500, logged), all with the site's security headers (scripts/server-limits.mjs).
+// failures (500, logged), all with the site's security headers (server/server-limits.mjs).
 const server = createLimitedServer(
   async (req, res) => {
     if (backend && (await backend.handle(req, res))) return;

@@ -3,18 +3,23 @@
 // one transaction run as the `anon` role with the request headers set, exactly as PostgREST
 // does, so the grants, CHECK constraints, row policies and the rate-limit trigger in
 // supabase/migrations decide what is allowed; this file only translates.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { requestClient } from './client-bucket.mjs';
+import {
+  carriesKey,
+  checkApiKey,
+  checkJsonBody,
+  digest,
+  openApiExchange,
+  REST_PREFIX,
+} from '../gateway/api-checks.mjs';
+import { requestClient } from '../gateway/client-bucket.mjs';
 import { StatementTimeoutError } from './database-thread.mjs';
-import { ApiError, clientBusy, toApiError, TOO_MANY_REQUESTS_CODE } from './errors.mjs';
-import { forwardedFor, readBody, send, sendError, setCorsHeaders } from './http.mjs';
-import { parseQuery } from './query-params.mjs';
+import { ApiError, clientBusy, toApiError, TOO_MANY_REQUESTS_CODE } from '../gateway/errors.mjs';
+import { forwardedFor, readBody, send, sendError } from '../gateway/http.mjs';
+import { parseQuery } from '../gateway/query-params.mjs';
 import { ClientBusyError, ClientPausedError } from './queue.mjs';
-import { checkInsertRows, checkQueryLimits, checkStatementSize } from './request-limits.mjs';
+import { checkInsertRows, checkQueryLimits, checkStatementSize } from '../gateway/request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
-
-export const REST_PREFIX = '/rest/v1';
 
 /**
  * @typedef {object} RestOptions
@@ -31,7 +36,7 @@ export const REST_PREFIX = '/rest/v1';
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  * @typedef {import('./schema-cache.mjs').Table} Table
- * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
+ * @typedef {import('../gateway/query-params.mjs').ParsedQuery} ParsedQuery
  * @typedef {ReturnType<typeof parsePrefer>} Prefer
  * @typedef {{ req: Request, res: Response, method: string, table: Table, query: ParsedQuery, prefer: Prefer }} Exchange
  */
@@ -210,21 +215,6 @@ async function whileWaiting(req, wait) {
 }
 
 /**
- * How every answer under /rest/v1 begins, here and in the gateway in front of PostgREST
- * (supabase/self-hosted/gateway.mjs), as on Supabase: CORS headers, and the preflight answered.
- * @param {Request} req @param {Response} res
- * @returns {'not ours' | 'answered' | 'ours'} not an API request; answered (a preflight); to answer
- */
-export function openApiExchange(req, res) {
-  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-  if (pathname !== REST_PREFIX && !pathname.startsWith(`${REST_PREFIX}/`)) return 'not ours';
-  setCorsHeaders(res);
-  if ((req.method ?? 'GET').toUpperCase() !== 'OPTIONS') return 'ours';
-  send(res, 204, null);
-  return 'answered';
-}
-
-/**
  * count=planned: the planner's estimate of the rows a read matches. count=estimated: that
  * estimate when it is above the threshold, else the exact count (itself capped one row past
  * the threshold, so a wrong estimate never turns into a full scan). The exact count runs only
@@ -259,43 +249,6 @@ function schedulingError(error) {
   }
   if (error instanceof StatementTimeoutError) return new ApiError(500, error.code, error.message);
   return error;
-}
-
-/** @param {string} key */
-export function digest(key) {
-  return createHash('sha256').update(key).digest();
-}
-
-/**
- * The apikey header (or ?apikey=) must be the configured anonymous key, as Supabase's
- * gateway requires; a bearer token, when sent, must be that same key (there are no users).
- */
-/** @param {Request} req @param {URL} url @param {Buffer} expectedKey */
-export function checkApiKey(req, url, expectedKey) {
-  const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
-  if (!given) {
-    throw new ApiError(401, 'PGRST302', 'No API key found in request', {
-      hint: 'No `apikey` request header or url param was found.',
-    });
-  }
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  for (const key of bearer === undefined ? [given] : [given, bearer]) {
-    if (!timingSafeEqual(digest(key), expectedKey)) {
-      throw new ApiError(401, 'PGRST301', 'Invalid API key', {
-        hint: 'Double check your Supabase `anon` API key.',
-      });
-    }
-  }
-}
-
-/**
- * Whether the request carries this key (as apikey, and as the bearer token when one is sent).
- * @param {Request} req @param {URL} url @param {Buffer} key
- */
-export function carriesKey(req, url, key) {
-  const given = [req.headers.apikey].flat()[0] ?? url.searchParams.get('apikey');
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  return Boolean(given) && [given, bearer ?? given].every((k) => timingSafeEqual(digest(String(k)), key));
 }
 
 /** Only the public schema is exposed (Accept-Profile / Content-Profile). */
@@ -406,22 +359,6 @@ function singleObject(result) {
     });
   }
   return JSON.stringify(JSON.parse(result.body ?? '[]')[0]);
-}
-
-/**
- * Bodies must be declared JSON, as PostgREST requires. This also keeps other sites' plain
- * HTML forms (which can only send form or text bodies, with no preflight) from posting
- * through visitors' browsers.
- * @param {Request} req
- */
-export function checkJsonBody(req) {
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
-  if (type !== 'application/json') {
-    throw new ApiError(415, 'PGRST107', `None of these media types are available: ${type || '(none)'}`);
-  }
 }
 
 /** @param {string} text */

@@ -21,7 +21,7 @@ const ERROR_CLASSES = /** @type {Record<string, new (message: string) => Error>}
  * How long a request's statements may hold the database. Alone, a statement has aloneMs; once
  * another client is waiting for the database, it has contendedMs from its start (a statement
  * already past that is stopped at once). The site's own heaviest requests (the registry search
- * over 100,000 ideas, the export's batches, a forum page far back) take well under 100 ms.
+ * over 100,000 ideas, the export's batches, a forum page far back) take a small part of it.
  */
 export const STATEMENT_DEADLINE = Object.freeze({ contendedMs: 500, aloneMs: 2000 });
 /** How often a statement past contendedMs with nobody waiting is looked at again. */

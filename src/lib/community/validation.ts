@@ -1,5 +1,5 @@
-import { ANONYMOUS } from './community-format';
-import { LIMITS, type Field } from './community-limits';
+import { ANONYMOUS } from './format';
+import { LIMITS, type Field } from './limits';
 import {
   CommunityError,
   directionControls,
@@ -9,9 +9,9 @@ import {
   tooManyLinks,
   type FailureReason,
   type ToastText,
-} from './community-messages';
-import type { IdeaInput, PostInput } from './community-types';
-import { IGNORABLE, LONG_JAMO_RUN, STACKED_CONSONANTS, STACKED_MARKS, VISIBLE } from './text-classes';
+} from './messages';
+import type { IdeaInput, PostInput } from './types';
+import { IGNORABLE, LONG_JAMO_RUN, STACKED_CONSONANTS, STACKED_MARKS, VISIBLE } from '../text-classes';
 
 /**
  * Validation before sending, mirroring the database's rules so visitors hear about a

@@ -1,4 +1,4 @@
-// The HTTP server `npm start` runs (scripts/serve.mjs): deadlines for slow clients, caps on
+// The HTTP server `npm start` runs (server/serve.mjs): deadlines for slow clients, caps on
 // connections, and its own answers to what no handler can serve. Node's defaults give a client
 // 300 s to send a request and allow any number of connections, so a few thousand sockets
 // dripping their headers or bodies could hold memory and file descriptors indefinitely. Nothing

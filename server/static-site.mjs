@@ -1,6 +1,6 @@
 // Answers requests for the built site in a folder (dist/): each page at its one canonical
 // address with the headers _headers gives that address, the not-found page (404) otherwise.
-// scripts/serve.mjs (`npm start`) mounts it on createLimitedServer (scripts/server-limits.mjs),
+// server/serve.mjs (`npm start`) mounts it on createLimitedServer (server/server-limits.mjs),
 // which answers targets no URL parser reads; tests/unit/static-site.test.ts checks the two.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import { pagePathOf } from '../src/integrations/security-headers.mjs';
-import { GZIP_FROM_BYTES, acceptsBrotli, acceptsGzip } from '../supabase/local/http.mjs';
+import { GZIP_FROM_BYTES, acceptsBrotli, acceptsGzip } from '../supabase/gateway/http.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
 
 const TYPES = {
@@ -130,9 +130,9 @@ export async function createStaticSite({ root: folder }) {
     return cache.get(file);
   }
 
-  // Brotli at its best is about 15% smaller than gzip for these pages and scripts, a round trip's
-  // worth of bytes on a slow phone for the larger ones, but takes seconds for the whole site: the
-  // files are compressed one after another once the server starts, and gzip answers until a
+  // Brotli at its best is smaller than gzip for these pages and scripts, a round trip's worth of
+  // bytes on a slow phone for the larger ones, but too slow to finish before the server answers:
+  // the files are compressed one after another once the server starts, and gzip answers until a
   // file's turn has come.
   const compressed = (async () => {
     const files = (await readdir(root, { recursive: true, withFileTypes: true }))

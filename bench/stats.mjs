@@ -1,7 +1,7 @@
 // The reader benchmark's arithmetic: medians of the runs and each figure against its target.
 // Pure, so tests/unit/bench-stats.test.ts checks it; the timings themselves stay in the bench.
 
-/** The targets, medians in ms on the reader's profile (scripts/bench-reader.mjs). */
+/** The targets, medians in ms on the reader's profile (bench/reader.mjs). */
 export const TARGETS = {
   /** From input to answer, for what needs no server, first press on a page included. */
   localMs: 100,
@@ -64,7 +64,7 @@ export function formatSummary(summary) {
 }
 
 /**
- * Every figure of one run's report (scripts/bench.mjs, `--runs 1`), by name: each part's answer
+ * Every figure of one run's report (bench/bench.mjs, `--runs 1`), by name: each part's answer
  * and pending state in each case, and each route's paints and next page. A figure with no answer
  * is null; a figure not measured is absent.
  */

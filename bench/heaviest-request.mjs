@@ -1,11 +1,11 @@
 // The embedded backend's worst case: the heaviest read its request limits still accept
-// (supabase/local/request-limits.mjs), sent while a visitor asks for an ordinary page, so
+// (supabase/gateway/request-limits.mjs), sent while a visitor asks for an ordinary page, so
 // the report shows both how long the heavy request takes and how long the ordinary one
-// waits behind it. Used by scripts/bench-backend.mjs against its 100,000 seeded rows; run alone
-// (`node scripts/bench-heaviest-request.mjs`) it seeds a throwaway database the same way.
+// waits behind it. Used by bench/backend.mjs against its 100,000 seeded rows; run alone
+// (`node bench/heaviest-request.mjs`) it seeds a throwaway database the same way.
 import { createServer, get } from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PATTERN_COLUMNS, REQUEST_LIMITS } from '../supabase/local/request-limits.mjs';
+import { PATTERN_COLUMNS, REQUEST_LIMITS } from '../supabase/gateway/request-limits.mjs';
 
 /**
  * The heaviest registry read the limits accept: every allowed filter term an ilike of the
@@ -172,7 +172,7 @@ if (!isMainThread && workerData?.base) {
 }
 
 if (isMainThread && import.meta.url === `file://${process.argv[1]}`) {
-  const { createBackend } = await import('../supabase/local/backend.mjs');
+  const { createBackend } = await import('../supabase/embedded/backend.mjs');
   const backend = await createBackend({ dataDir: 'memory', rateLimit: 0 });
   await backend.db.exec(`
     insert into public.mota_ideas (issue, mitigation, proposed_by)

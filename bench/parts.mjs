@@ -1,7 +1,7 @@
 // What the reader benchmark presses: every interactive part of the site (each island and each
 // plain script), with the input a reader gives it and the answer that reader then sees, and the
 // key routes with the internal link tapped on each. Checks (`answer`, `pending`) run in the page
-// (see scripts/bench-reader.mjs): `window.__bench.shown(selector, text)`, `.toast(text)`, `.dialog()`,
+// (see bench/reader.mjs): `window.__bench.shown(selector, text)`, `.toast(text)`, `.dialog()`,
 // `.tab(name)` and `.changed(read)` are the probe's; a string is an expression the page runs
 // when watching starts, which makes the check.
 //
@@ -9,7 +9,7 @@
 // first, untimed). `kind` sets the target time: 'local' answers without the server, 'server'
 // needs a round trip (and shows a pending state meanwhile), 'navigation' ends in another page's
 // first paint. `next` are further presses on the same page, timed after the first. `target`,
-// `prepare` and `act` take a puppeteer page (scripts/bench-reader.mjs); `target` resolves to the
+// `prepare` and `act` take a puppeteer page (bench/reader.mjs); `target` resolves to the
 // element, found as a reader finds it: by its role and name where it has them.
 
 import { KONAMI_SEQUENCE } from '../src/lib/konami.ts';

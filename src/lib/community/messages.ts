@@ -1,5 +1,5 @@
-import { CHECK_CONSTRAINTS, type Field } from './community-limits';
-import { formatCount } from './community-format';
+import { CHECK_CONSTRAINTS, type Field } from './limits';
+import { formatCount } from './format';
 
 /**
  * What the community pages tell a visitor, word for word: the toasts, and every failure

@@ -1,12 +1,12 @@
 // `npm run bench`: the performance report. Builds and serves the production site, then measures
-// it as a reader on a slow phone meets it (scripts/bench-reader.mjs): for every interactive part
-// (scripts/bench-parts.mjs) the time from the input to the first frame that shows the answer,
+// it as a reader on a slow phone meets it (bench/reader.mjs): for every interactive part
+// (bench/parts.mjs) the time from the input to the first frame that shows the answer,
 // for a first press 1 s after load and for a press right after the part scrolls into view; each
 // key route's first and largest contentful paint, and the time from a tap on an internal link to
 // the next page's first paint. Then, as context: Lighthouse (one run per route), the JavaScript
 // each route loads, the build time of the real site and of a generated 1,000-essay site, and the
-// embedded backend (scripts/bench-backend.mjs). Pages fetched ahead get the slow network from
-// scripts/bench-prefetch-network.mjs: Chromium's throttling does not reach them. Prints tables
+// embedded backend (bench/backend.mjs). Pages fetched ahead get the slow network from
+// bench/prefetch-network.mjs: Chromium's throttling does not reach them. Prints tables
 // with each figure's target and writes bench/report.json. Numbers, not assertions: timings never
 // go in tests, and the deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
 //
@@ -15,8 +15,9 @@
 //                                        sections presses, routes, lighthouse, build, backend
 //   npm run bench -- --no-build          serve the dist/ already built
 //   npm run bench -- --site <dir>        serve another build (no build), e.g. one kept for an A/B
-//   npm run bench -- --report <file>     write the report there (scripts/bench-compare.mjs)
+//   npm run bench -- --report <file>     write the report there (--compare)
 //   npm run bench -- --backend-only      only the embedded backend, printed, no report file
+//   npm run bench -- --compare <a> <b>   two builds measured in turn (bench/compare.mjs)
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -26,11 +27,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEV_ANON_KEY } from '../supabase/local/dev-anon-key.mjs';
-import { backendGoalsMet, backendThroughput, printBackend } from './bench-backend.mjs';
-import { PARTS, ROUTES, find } from './bench-parts.mjs';
-import { startPrefetchNetwork } from './bench-prefetch-network.mjs';
-import { COMPRESSION_DONE } from './static-site.mjs';
+import { DEV_ANON_KEY } from '../supabase/gateway/dev-anon-key.mjs';
+import { backendGoalsMet, backendThroughput, printBackend } from './backend.mjs';
+import { PARTS, ROUTES, find } from './parts.mjs';
+import { startPrefetchNetwork } from './prefetch-network.mjs';
+import { COMPRESSION_DONE } from '../server/static-site.mjs';
 import {
   PROFILE,
   launchReaderBrowser,
@@ -40,8 +41,15 @@ import {
   reachPart,
   timeNavigation,
   timePress,
-} from './bench-reader.mjs';
-import { TARGETS, formatSummary, meets, summarize, targetsFor } from './bench-stats.mjs';
+} from './reader.mjs';
+import { TARGETS, formatSummary, meets, summarize, targetsFor } from './stats.mjs';
+
+// The compare mode runs this bench once per build and run, so it takes over before the options
+// of a single run are read.
+if (process.argv.includes('--compare')) {
+  await import('./compare.mjs');
+  process.exit();
+}
 
 const { values: options } = parseArgs({
   options: {
@@ -91,7 +99,7 @@ function timedBuild(cwd, env = {}) {
  * pages fetched ahead the profile's network, on the bench's port.
  */
 async function startServer() {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const child = spawn(process.execPath, ['server/serve.mjs'], {
     env: {
       ...process.env,
       PORT: String(SITE_PORT),

@@ -1,7 +1,7 @@
 // A named import of one key keeps the rest of site.json (and the zod schema that validates
 // it at build time in site-config.ts) out of the islands' bundles.
-import { forum } from '../../content/site.json';
-import { describeFailure, type Situation } from './community-messages';
+import { forum } from '../../../content/site.json';
+import { describeFailure, type Situation } from './messages';
 import {
   cursorOf,
   keysetConditions,
@@ -11,17 +11,17 @@ import {
   pageRange,
   type KeysetStep,
   type PageCursor,
-} from './community-paging';
-import { ideaFilter } from './community-search';
-import type { Idea, IdeaInput, Page, Post, PostInput } from './community-types';
-import { normaliseIdea, normalisePost, validateIdea, validatePost } from './community-validation';
-import type { CommunityClient } from './supabase-target';
+} from './paging';
+import { ideaFilter } from './search';
+import type { Idea, IdeaInput, Page, Post, PostInput } from './types';
+import { normaliseIdea, normalisePost, validateIdea, validatePost } from './validation';
+import type { CommunityClient } from '../supabase-target';
 
 /**
  * The community pages' calls: the Carob Forum's posts and the M.O.T.A. Registry's ideas.
  * The only module that knows the tables and their columns; it reads named columns, pages in
  * the database, and turns every failure into the toast the page promises, or, when the
- * database refused the row, a message saying why (community-messages.ts).
+ * database refused the row, a message saying why (messages.ts).
  */
 
 export const POSTS_PER_PAGE: number = forum.postsPerPage;
@@ -119,7 +119,7 @@ export interface Community {
 
 /**
  * The community calls against a given client (tests pass one for the embedded backend or a
- * real project); the islands use the same calls bound to the site's client (community-calls.ts).
+ * real project); the islands use the same calls bound to the site's client (calls.ts).
  */
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
