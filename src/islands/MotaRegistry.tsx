@@ -9,7 +9,7 @@ import { IDEAS_PER_PAGE } from '../lib/community';
 import { addIdea, listIdeas, randomIdea } from '../lib/community/calls';
 import type { PageCursor } from '../lib/community/paging';
 import { messages } from '../lib/community/messages';
-import { ideaFilter } from '../lib/community/search';
+import { ideaSearch } from '../lib/community/search';
 import { validateIdea } from '../lib/community/validation';
 import { readAhead } from '../lib/read-ahead';
 
@@ -42,7 +42,7 @@ export default function MotaRegistry() {
   const fetchPage = useCallback(
     async (page: number, from: PageCursor | null) => {
       const read = await listIdeas({ filter, page, pageSize: IDEAS_PER_PAGE, from });
-      if (page === 1 && ideaFilter(filter) === null) {
+      if (page === 1 && ideaSearch(filter) === null) {
         registryTotal.current = read.total;
         randomIdeas.prepare(read.total);
       }

@@ -17,7 +17,7 @@ import { ApiError, clientBusy, toApiError, TOO_MANY_REQUESTS_CODE } from '../gat
 import { forwardedFor, readBody, send, sendError } from '../gateway/http.mjs';
 import { parseQuery } from '../gateway/query-params.mjs';
 import { ClientBusyError, ClientPausedError } from './queue.mjs';
-import { checkInsertRows, checkQueryLimits, checkStatementSize } from '../gateway/request-limits.mjs';
+import { SEARCH_KEYS, checkInsertRows, checkQueryLimits, checkStatementSize } from '../gateway/request-limits.mjs';
 import { EXPOSED_SCHEMA } from './schema-cache.mjs';
 import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql.mjs';
 
@@ -79,22 +79,18 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
    * Runs one statement as `anon` in its own transaction, in the client's turn (FairQueue): the
    * request's settings and the statement go to the database together (runInOneTransaction).
    * @param {Request} req @param {string} method @param {import('./sql.mjs').Statement} statement
+   * @param {string} relation
    * @returns {Promise<{ total: number | null, count: number, body: string | null }>}
    */
-  function execute(req, method, statement) {
+  function execute(req, method, statement, relation) {
     checkStatementSize(statement);
-    const headers = JSON.stringify(requestHeaders(req, trustProxy));
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const role = roles.get(req) ?? 'anon';
-    const settings = {
-      text: `select set_config('role', $4, true),
-                    set_config('request.jwt.claims', json_build_object('role', $4::text)::text, true),
-                    set_config('request.headers', $1, true),
-                    set_config('request.method', $2, true),
-                    set_config('request.path', $3, true)`,
-      params: [headers, method, url.pathname, role],
-      prepare: true,
-    };
+    const settings = requestSettings({
+      headers: JSON.stringify(requestHeaders(req, trustProxy)),
+      method,
+      path: new URL(req.url ?? '/', 'http://localhost').pathname,
+      role: roles.get(req) ?? 'anon',
+      relation,
+    });
     const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
     const client = requestClient(req, trustProxy);
     /** @param {import('./pipeline.mjs').Statement[]} statements */
@@ -137,6 +133,7 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
       req,
       method,
       buildRead(table, query, { ...range, count: prefer.count, exactUpTo: maxRows }),
+      table.name,
     );
     const { status, contentRange } = rangeStatus(range.offset, result.count, result.total);
     if (status === 416) {
@@ -181,7 +178,7 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     } else {
       statement = buildDelete(table, query, { representation });
     }
-    const result = await execute(req, method, statement);
+    const result = await execute(req, method, statement, table.name);
     // As PostgREST: an insert reports no range, an update or delete the rows it touched.
     const touched = method === 'POST' || result.count === 0 ? '*' : `0-${result.count - 1}`;
     const headers = { 'Content-Range': `${touched}/${prefer.count ? result.count : '*'}` };
@@ -259,6 +256,28 @@ function checkProfile(req, method) {
   if (profile !== undefined && profile !== EXPOSED_SCHEMA) {
     throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMA}`);
   }
+}
+
+/**
+ * What a request's statement runs under, as PostgREST sets it: the role, the claims and the
+ * request's headers, method and path. A relation with a search key (SEARCH_KEYS) is read with
+ * sequential scans disabled: its key's index answers every filter on it without a recheck,
+ * where a scan computes the key for every row, and the planner, which counts a recheck for every
+ * row a bitmap hands over, cannot see that.
+ * @param {{ headers: string, method: string, path: string, role: string, relation: string }} request
+ * @returns {import('./pipeline.mjs').Statement}
+ */
+export function requestSettings({ headers, method, path, role, relation }) {
+  return {
+    text: `select set_config('role', $4, true),
+                  set_config('request.jwt.claims', json_build_object('role', $4::text)::text, true),
+                  set_config('request.headers', $1, true),
+                  set_config('request.method', $2, true),
+                  set_config('request.path', $3, true),
+                  set_config('enable_seqscan', $5, true)`,
+    params: [headers, method, path, role, relation in SEARCH_KEYS ? 'off' : 'on'],
+    prepare: true,
+  };
 }
 
 /** @param {import('./schema-cache.mjs').SchemaCache} schema @param {string} pathname */

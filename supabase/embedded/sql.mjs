@@ -78,6 +78,9 @@ function filterSql(table, filter, params) {
       // PostgREST's wildcard is * (a % would need escaping in URLs); Postgres's is %.
       const pattern = /** @type {string} */ (value).replaceAll('*', '%');
       sql = `${ident} ${filter.operator === 'like' ? 'LIKE' : 'ILIKE'} ${params.add(pattern)}`;
+    } else if (filter.operator === 'cs') {
+      // Contains: the value is an array literal ({a,b}) of the column's type.
+      sql = `${ident} @> ${params.add(/** @type {string} */ (value), col.type)}`;
     } else {
       const op = COMPARISONS[/** @type {keyof typeof COMPARISONS} */ (filter.operator)];
       sql = `${ident} ${op} ${params.add(/** @type {string} */ (value), col.type)}`;

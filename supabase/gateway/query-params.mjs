@@ -1,7 +1,7 @@
 // @ts-check
 // Parses the query-string grammar PostgREST accepts, for the subset supabase-js sends for
 // this site: select, order, limit/offset, column filters (eq, neq, gt, gte, lt, lte, like,
-// ilike, is, in, with not.) and the or/and logic trees. The result is a plain description;
+// ilike, is, in, cs, with not.) and the or/and logic trees. The result is a plain description;
 // names in it are still untrusted until sql.mjs looks them up in the schema cache.
 import { ApiError, parseError } from './errors.mjs';
 
@@ -22,7 +22,7 @@ import { ApiError, parseError } from './errors.mjs';
  * }} ParsedQuery
  */
 
-export const OPERATORS = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in']);
+export const OPERATORS = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in', 'cs']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
 const NAME = /^[\p{L}_][\p{L}\p{N}_$]*$/u;

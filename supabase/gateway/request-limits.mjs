@@ -7,9 +7,10 @@
 // page of posts, the registry's search (three ilike terms, one per column), and the export's
 // batches, which add four keyset bounds to the search (seven conditions).
 import { ApiError, parseError } from './errors.mjs';
+import { TRIGRAM_RUN, textPairs } from './text-pairs.mjs';
 
 export const REQUEST_LIMITS = Object.freeze({
-  /** Columns named in select (select=* is always fine). */
+  /** Columns named in select (select=* is fine where no search key would be computed: SEARCH_KEYS). */
   selectColumns: 64,
   /** Columns in order. */
   orderColumns: 16,
@@ -28,18 +29,29 @@ export const REQUEST_LIMITS = Object.freeze({
 });
 
 /**
- * Where a like or ilike pattern may be matched: the columns the registry's trigram index
- * answers a pattern on (the search reads this view). On any other column a pattern reads every
- * row's text, which on a large table runs past the statement deadline, and every visitor then
- * waits while the database reopens.
+ * Where a like or ilike pattern may be matched, and what must let an index narrow it first: on
+ * mota_ideas_matches the trigram index, so the pattern holds three letters or digits in a row;
+ * on mota_ideas_short_matches the pairs index, so the request's `pairs=cs.{…}` names every
+ * pair of adjacent characters of the pattern's text (text-pairs.mjs). Anywhere else, or without what
+ * narrows it, a pattern reads every row's text, which on a large table runs past the statement
+ * deadline, and every visitor then waits while the database reopens.
  */
 export const PATTERN_COLUMNS = Object.freeze({
   mota_ideas_matches: Object.freeze(['issue', 'mitigation', 'proposed_by']),
+  mota_ideas_short_matches: Object.freeze(['issue', 'mitigation', 'proposed_by']),
 });
+
+/**
+ * Search keys: columns that exist to be looked up in an index, computed from the row's whole
+ * text. Filtered only with a top-level `cs`, never selected or ordered by: computing one for
+ * each row read would cost what the index saves.
+ */
+export const SEARCH_KEYS = Object.freeze({ mota_ideas_short_matches: 'pairs' });
 
 /**
  * @typedef {import('./query-params.mjs').ParsedQuery} ParsedQuery
  * @typedef {import('./query-params.mjs').Filter} Filter
+ * @typedef {import('./query-params.mjs').Condition} Condition
  */
 
 /**
@@ -55,11 +67,14 @@ export function checkQueryLimits(query, relation) {
   if (query.order.length > limits.orderColumns) {
     throw parseError('failed to parse order', `at most ${limits.orderColumns} columns may be ordered by`);
   }
+  const searchKey = /** @type {Record<string, string>} */ (SEARCH_KEYS)[relation];
+  if (searchKey) checkSearchKeyColumns(query, relation, searchKey);
+  const pairs = searchKey ? pairsAsked(query, searchKey) : null;
   let terms = 0;
-  /** @param {Filter} filter */
-  const visit = (filter) => {
+  /** @param {Filter} filter @param {boolean} topLevel */
+  const visit = (filter, topLevel) => {
     if (filter.kind !== 'condition') {
-      filter.children.forEach(visit);
+      filter.children.forEach((child) => visit(child, false));
       return;
     }
     terms += 1;
@@ -70,6 +85,8 @@ export function checkQueryLimits(query, relation) {
     if (values.length > limits.listValues) {
       throw parseError('failed to parse filter', `an in. list holds at most ${limits.listValues} values`);
     }
+    if (filter.operator === 'cs' || filter.column === searchKey)
+      checkSearchKeyFilter(filter, relation, searchKey, topLevel);
     for (const value of values) {
       if ([...value].length > limits.valueLength) {
         throw parseError('failed to parse filter', `a filter value holds at most ${limits.valueLength} characters`);
@@ -77,10 +94,11 @@ export function checkQueryLimits(query, relation) {
       if (filter.operator === 'like' || filter.operator === 'ilike') {
         checkPatternColumn(relation, filter.column);
         checkLikePattern(value);
+        checkPatternNarrowed(value, relation, pairs);
       }
     }
   };
-  query.filters.forEach(visit);
+  query.filters.forEach((filter) => visit(filter, true));
 }
 
 /** @param {string} relation @param {string} column */
@@ -94,6 +112,134 @@ function checkPatternColumn(relation, column) {
     'failed to parse filter',
     `like and ilike are answered only where an index serves them: ${where}, not ${relation}.${column}`,
   );
+}
+
+/**
+ * The pattern gives its relation's index something to look up (PATTERN_COLUMNS).
+ * @param {string} pattern @param {string} relation @param {Set<string> | null} pairs
+ */
+function checkPatternNarrowed(pattern, relation, pairs) {
+  const runs = literalRuns(pattern);
+  if (pairs === null) {
+    if (runs.some((run) => TRIGRAM_RUN.test(run))) return;
+    throw parseError(
+      'failed to parse filter',
+      'a pattern needs three letters or digits in a row for the trigram index; search shorter text in mota_ideas_short_matches',
+    );
+  }
+  const needed = runs.flatMap((run) => textPairs(run.toLowerCase()));
+  if (needed.length > 0 && needed.every((pair) => pairs.has(pair))) return;
+  throw parseError(
+    'failed to parse filter',
+    'a pattern here needs pairs=cs.{…} naming every pair of adjacent characters of its text (a lone character for text of one)',
+  );
+}
+
+/**
+ * The pattern's text between its wildcards (*, % and _ that no backslash escapes), unescaped.
+ * @param {string} pattern
+ */
+function literalRuns(pattern) {
+  /** @type {string[]} */
+  const runs = [];
+  let run = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const ch = pattern[i];
+    if (ch === '\\') {
+      run += pattern[i + 1] ?? '';
+      i += 1;
+    } else if (ch === '*' || ch === '%' || ch === '_') {
+      runs.push(run);
+      run = '';
+    } else {
+      run += ch;
+    }
+  }
+  runs.push(run);
+  return runs.filter((text) => text !== '');
+}
+
+/**
+ * A search key appears in no select, order or column list; select=* would compute it for
+ * every row, so its relation's columns are named.
+ * @param {ParsedQuery} query @param {string} relation @param {string} key
+ */
+function checkSearchKeyColumns(query, relation, key) {
+  const named = [
+    ...(query.select === '*' ? [key] : query.select.map((item) => item.column)),
+    ...query.order.map((item) => item.column),
+    ...(query.columns ?? []),
+    ...(query.onConflict ?? []),
+  ];
+  if (!named.includes(key)) return;
+  throw parseError(
+    'failed to parse select parameter',
+    `${relation}.${key} is a search key: filter with ${key}=cs.{…} and select the other columns by name`,
+  );
+}
+
+/**
+ * cs only on a search key, and a search key only as a top-level cs: anything else (a negation,
+ * an or branch) cannot use its index and would compute it for every row.
+ * @param {Condition} filter @param {string} relation @param {string | undefined} key @param {boolean} topLevel
+ */
+function checkSearchKeyFilter(filter, relation, key, topLevel) {
+  if (filter.column === key && filter.operator === 'cs' && !filter.negate && topLevel) return;
+  const keys = Object.entries(SEARCH_KEYS)
+    .map(([name, column]) => `${name}.${column}`)
+    .join(', ');
+  throw parseError('failed to parse filter', `cs is answered only as a plain filter on a search key (${keys})`);
+}
+
+/**
+ * The pairs a request's top-level `cs` filters on the search key ask for, from their array
+ * literals ({a,b,"c,d"}); a literal this cannot read names nothing.
+ * @param {ParsedQuery} query @param {string} key
+ * @returns {Set<string>}
+ */
+function pairsAsked(query, key) {
+  const pairs = new Set();
+  for (const filter of query.filters) {
+    if (filter.kind !== 'condition' || filter.column !== key || filter.operator !== 'cs') continue;
+    for (const element of arrayElements(/** @type {string} */ (filter.value))) pairs.add(element);
+  }
+  return pairs;
+}
+
+/**
+ * The elements of a one-dimensional Postgres array literal, or none when it is not one.
+ * @param {string} literal
+ * @returns {string[]}
+ */
+export function arrayElements(literal) {
+  if (!literal.startsWith('{') || !literal.endsWith('}')) return [];
+  const inner = literal.slice(1, -1);
+  /** @type {string[]} */
+  const elements = [];
+  let i = 0;
+  while (i < inner.length) {
+    let element = '';
+    if (inner[i] === '"') {
+      i += 1;
+      while (i < inner.length && inner[i] !== '"') {
+        if (inner[i] === '\\') i += 1;
+        element += inner[i] ?? '';
+        i += 1;
+      }
+      i += 1;
+    } else {
+      while (i < inner.length && inner[i] !== ',') {
+        element += inner[i];
+        i += 1;
+      }
+      element = element.trim();
+      if (/^null$/i.test(element)) element = '';
+    }
+    if (element !== '') elements.push(element);
+    if (i < inner.length && inner[i] !== ',') return [];
+    i += 1;
+  }
+  return elements;
 }
 
 /**

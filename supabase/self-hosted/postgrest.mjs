@@ -65,6 +65,7 @@ export async function startPostgrest({ dbUri, jwtSecret, maxRows, pool = 10, log
     // As on Supabase: functions of extensions (pg_trgm's) resolve without a schema.
     PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions',
     PGRST_DB_MAX_ROWS: String(maxRows),
+    PGRST_DB_PRE_REQUEST: 'public.before_each_request',
     PGRST_DB_POOL: String(pool),
     PGRST_JWT_SECRET: jwtSecret,
     // The API is the two tables' rows; a description of the schema is not part of it.

@@ -84,7 +84,7 @@ describe('limits on filters', () => {
   });
 
   it(`takes like patterns with ${REQUEST_LIMITS.likeWildcards} wildcards and refuses more`, async () => {
-    const pattern = (n: number) => `${'a*'.repeat(n)}`;
+    const pattern = (n: number) => `carob${'*a'.repeat(n)}`;
     expect(
       (await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${pattern(REQUEST_LIMITS.likeWildcards)}`))
         .status,
@@ -107,6 +107,7 @@ describe('limits on filters', () => {
       const body = await response.json();
       expect(body.code).toBe('PGRST100');
       expect(body.details).toContain('mota_ideas_matches (issue, mitigation, proposed_by)');
+      expect(body.details).toContain('mota_ideas_short_matches (issue, mitigation, proposed_by)');
     }
     const allowed = await api.fetch(
       '/rest/v1/mota_ideas_matches?select=id&or=(issue.ilike.*carob*,mitigation.like.*carob*,proposed_by.ilike.*carob*)',
@@ -115,13 +116,13 @@ describe('limits on filters', () => {
   });
 
   it('counts _ as a wildcard, and a backslash pair as no wildcard', async () => {
-    await expectClientError(await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.a_b_c_d_e_f`));
+    await expectClientError(await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.abc_b_c_d_e_f`));
     // Each \\ is a literal backslash, so every * after one is a wildcard: 12 of them.
     await expectClientError(
       await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${encodeURIComponent('*e\\\\'.repeat(12))}`),
     );
     // Escaped wildcards are text.
-    const escaped = encodeURIComponent('*\\_\\%\\*\\_\\%*');
+    const escaped = encodeURIComponent('*carob\\_\\%\\*\\_\\%*');
     expect((await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${escaped}`)).status).toBe(200);
   });
 
@@ -139,17 +140,71 @@ describe('limits on filters', () => {
     expect((await api.fetch(`/rest/v1/mota_ideas_matches?select=id&issue=ilike.${pair}`)).status).toBe(200);
   });
 
-  it('the registry search the site sends fits, at the longest search the box allows', async () => {
-    const { ideaFilter, SEARCH_MAX_LENGTH } = await import('../../src/lib/community/search');
-    const filter = ideaFilter(`${'"a,b(c)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50));
-    const { error, status } = await api
-      .client()
-      .from('mota_ideas_matches')
-      .select('id', { count: 'exact' })
-      .or(filter!)
-      .order('created_at', { ascending: false })
-      .range(0, 49);
-    expect(error).toBeNull();
-    expect(status).toBe(200);
+  it('the registry search the site sends fits, at the longest search the box allows, on either view', async () => {
+    const { ideaSearch, SEARCH_MAX_LENGTH } = await import('../../src/lib/community/search');
+    for (const text of [
+      `${'"abc,d(e)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50),
+      `${'", {}(é)*%_\\'.repeat(SEARCH_MAX_LENGTH)}`.slice(0, SEARCH_MAX_LENGTH + 50),
+    ]) {
+      const search = ideaSearch(text)!;
+      let query = api.client().from(search.view).select('id', { count: 'exact' });
+      if (search.pairs) query = query.filter('pairs', 'cs', search.pairs);
+      if (search.or) query = query.or(search.or);
+      const { error, status } = await query.order('created_at', { ascending: false }).range(0, 49);
+      expect(error, text).toBeNull();
+      expect(status).toBe(200);
+    }
+  });
+});
+
+describe('what narrows a pattern', () => {
+  it('on mota_ideas_matches: three letters or digits in a row for the trigram index', async () => {
+    for (const pattern of ['*ai*', '*a*b*', '*é*ü*', '*a-b-c*', '*a_bc*', '*%*']) {
+      const response = await api.fetch(
+        `/rest/v1/mota_ideas_matches?select=id&issue=ilike.${encodeURIComponent(pattern)}`,
+      );
+      expect(response.status, pattern).toBe(400);
+      expect((await response.json()).details).toContain('three letters or digits in a row');
+    }
+    for (const pattern of ['*abc*', '*a*b*Z9x*', '*12345*', '*χαρ*']) {
+      const response = await api.fetch(
+        `/rest/v1/mota_ideas_matches?select=id&issue=ilike.${encodeURIComponent(pattern)}`,
+      );
+      expect(response.status, pattern).toBe(200);
+    }
+  });
+
+  it('on mota_ideas_short_matches: pairs=cs naming every pair of adjacent characters of the pattern', async () => {
+    const short = (query: string) => api.fetch(`/rest/v1/mota_ideas_short_matches?select=id&${query}`);
+    expect((await short(`pairs=cs.{to,"o "," b",be}&issue=ilike.${encodeURIComponent('*To Be*')}`)).status).toBe(200);
+    for (const query of [
+      `issue=ilike.${encodeURIComponent('*to be*')}`,
+      `pairs=cs.{to,"o "," b"}&issue=ilike.${encodeURIComponent('*to be*')}`,
+      `pairs=cs.{e}&issue=ilike.${encodeURIComponent('*%*')}`,
+      `pairs=cs.{t,o,b,e}&issue=ilike.${encodeURIComponent('*to be*')}`,
+      `pairs=cs.{to}&or=(pairs.cs.{"o "},issue.ilike.*to*)`,
+    ]) {
+      const response = await short(query);
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).code).toBe('PGRST100');
+    }
+  });
+
+  it('uses the search key only as a top-level cs, never selected or ordered by', async () => {
+    for (const path of [
+      '/rest/v1/mota_ideas_short_matches?pairs=cs.{ai}',
+      '/rest/v1/mota_ideas_short_matches?select=*&pairs=cs.{ai}',
+      '/rest/v1/mota_ideas_short_matches?select=id,pairs&pairs=cs.{ai}',
+      '/rest/v1/mota_ideas_short_matches?select=id&order=pairs&pairs=cs.{ai}',
+      '/rest/v1/mota_ideas_short_matches?select=id&pairs=not.cs.{ai}',
+      '/rest/v1/mota_ideas_short_matches?select=id&pairs=eq.{ai}',
+      '/rest/v1/mota_ideas_short_matches?select=id&or=(pairs.cs.{ai},id.eq.1)',
+      '/rest/v1/mota_ideas_search?select=id&issue=cs.{ai}',
+    ]) {
+      const response = await api.fetch(path);
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).code).toBe('PGRST100');
+    }
+    expect((await api.fetch('/rest/v1/mota_ideas_short_matches?select=id,issue&pairs=cs.{ai}')).status).toBe(200);
   });
 });

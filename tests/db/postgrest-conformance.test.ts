@@ -303,7 +303,17 @@ const cases: Case[] = [
   { name: 'filters: like with *', path: '/rest/v1/mota_ideas_matches?select=id&issue=like.*carob*', status: 200 },
   {
     name: 'filters: ilike with quotes in or',
-    path: '/rest/v1/mota_ideas_matches?select=id&or=(issue.ilike."*VOICE*",mitigation.ilike."*a,b*")',
+    path: '/rest/v1/mota_ideas_matches?select=id&or=(issue.ilike."*VOICE*",mitigation.ilike."*a,bcd*")',
+    status: 200,
+  },
+  {
+    name: 'filters: a short search, contains on the pairs key',
+    path: '/rest/v1/mota_ideas_short_matches?select=id,issue&pairs=cs.{"ai"}&order=id&limit=3',
+    status: 200,
+  },
+  {
+    name: 'filters: a short search with its ilike',
+    path: '/rest/v1/mota_ideas_short_matches?select=id&pairs=cs.{"to","o "," b","be"}&or=(issue.ilike."*to be*",mitigation.ilike."*to be*")',
     status: 200,
   },
   {

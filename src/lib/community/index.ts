@@ -12,7 +12,7 @@ import {
   type KeysetStep,
   type PageCursor,
 } from './paging';
-import { ideaFilter } from './search';
+import { ideaSearch, type IdeaSearch } from './search';
 import type { Idea, IdeaInput, Page, Post, PostInput } from './types';
 import { normaliseIdea, normalisePost, validateIdea, validatePost } from './validation';
 import type { CommunityClient } from '../supabase-target';
@@ -124,11 +124,18 @@ export interface Community {
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
   const ideas = () => client.from('mota_ideas');
-  // Reads go through the visible-registry views, new ideas into the table. A search reads
-  // mota_ideas_matches, whose order no index provides, so it always starts from the trigram
-  // index (supabase/migrations: registry search index, registry search order).
+  // Reads go through the visible-registry views, new ideas into the table. A search reads the
+  // view whose index serves it (ideaSearch): mota_ideas_matches, whose order no index provides,
+  // so it always starts from the trigram index, or mota_ideas_short_matches for text too short
+  // for trigrams (supabase/migrations: registry search index, search order, short search).
   const visibleIdeas = () => client.from('mota_ideas_search');
-  const matchingIdeas = () => client.from('mota_ideas_matches');
+
+  /** The ideas a search matches, with `columns` and the count asked for. */
+  function matchingIdeas(search: IdeaSearch, columns: string, count?: { count: 'exact'; head?: boolean }) {
+    let query = client.from(search.view).select(columns, count);
+    if (search.pairs !== null) query = query.filter('pairs', 'cs', search.pairs);
+    return search.or === null ? query : query.or(search.or);
+  }
 
   /**
    * The conditions and order of a keyset step on a query, and its limit: the edge row and the
@@ -196,11 +203,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   }
 
   function ideaRows(filter: string, options: { count: boolean }) {
-    const condition = ideaFilter(filter);
+    const search = ideaSearch(filter);
     const count = options.count ? ({ count: 'exact' } as const) : undefined;
-    return condition
-      ? matchingIdeas().select(IDEA_COLUMNS, count).or(condition)
-      : visibleIdeas().select(IDEA_COLUMNS, count);
+    return search ? matchingIdeas(search, IDEA_COLUMNS, count) : visibleIdeas().select(IDEA_COLUMNS, count);
   }
 
   function ideaQuery(filter: string, options: { count: boolean }) {
@@ -221,9 +226,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   /** How many ideas the filter matches: the kept count for the whole registry, else counted. */
   async function matchingTotal(filter: string): Promise<number> {
-    const condition = ideaFilter(filter);
-    if (condition === null) return visibleTotal('fetchIdeas', 'mota_ideas');
-    const result = (await matchingIdeas().select('id', { count: 'exact', head: true }).or(condition)) as Result<null>;
+    const search = ideaSearch(filter);
+    if (search === null) return visibleTotal('fetchIdeas', 'mota_ideas');
+    const result = (await matchingIdeas(search, 'id', { count: 'exact', head: true })) as Result<null>;
     if (result.error) throw describeFailure('fetchIdeas', result.error, result.status);
     return result.count ?? 0;
   }
@@ -246,9 +251,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
       if (rows) return ideaPage(rows, total, range.page, size);
       // Ideas came or went since the page shown: the offset says where the page is now.
     }
-    // A search counts its matches (through the trigram index); the whole registry's total is
-    // the kept count.
-    const searching = ideaFilter(filter) !== null;
+    // A search counts its matches (through its index); the whole registry's total is the kept
+    // count.
+    const searching = ideaSearch(filter) !== null;
     const [result, kept] = await Promise.all([
       ideaQuery(filter, { count: searching }).range(range.from, range.to) as PromiseLike<Result<IdeaRow[]>>,
       searching ? null : visibleTotal('fetchIdeas', 'mota_ideas'),
