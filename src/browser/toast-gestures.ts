@@ -1,31 +1,35 @@
 import { TOAST_SWIPE_THRESHOLD_PX } from '../lib/toast';
+import { createToastTimer } from '../lib/toast-timer';
+
+export interface ToastGestures {
+  /** Times the toast just shown, for `duration` ms (Infinity: until dismissed). */
+  time(duration: number): void;
+  /** Removes every listener and forgets the toast being timed. */
+  remove(): void;
+}
 
 /**
- * What the site's toasts do that sonner does not, wired onto sonner's own toast area:
- * - Escape dismisses the toast, wherever focus is;
- * - the timer also pauses while focus is inside the toast (sonner pauses on hover only): focus
- *   counts as the "interacting" sonner already pauses for, signalled with the pointer events
- *   its list listens to;
- * - a swipe right dismisses at exactly TOAST_SWIPE_THRESHOLD_PX and springs back below it.
- *   Sonner's own swipe (45 px, or any quick flick) is switched off with `swipeDirections={[]}`.
- * Returns the function that removes the listeners.
+ * What the site's toasts do beyond sonner's options, from the visitor's own input on sonner's
+ * toast area, each ending in `dismiss`:
+ * - Escape dismisses the toast, wherever focus is: sonner's Escape only folds its list up;
+ * - the toast's time runs out (createToastTimer), held while the pointer is on the area, while
+ *   focus is in it and while the page is hidden;
+ * - a swipe right dismisses at exactly TOAST_SWIPE_THRESHOLD_PX and springs back below it. Sonner's
+ *   own swipe, switched off with `swipeDirections={[]}`, dismisses at a fixed 45 px or any quick flick.
  */
-export function addToastGestures(region: HTMLElement, dismiss: () => void): () => void {
-  const list = () => region.querySelector<HTMLElement>('[data-sonner-toaster]');
-  const signal = (type: 'pointerdown' | 'pointerup') =>
-    list()?.dispatchEvent(new PointerEvent(type, { bubbles: true }));
+export function addToastGestures(region: HTMLElement, dismiss: () => void): ToastGestures {
+  const timer = createToastTimer(dismiss);
 
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && region.querySelector('[data-sonner-toast]')) dismiss();
   };
-  const onFocusIn = () => signal('pointerdown');
   const onFocusOut = (event: FocusEvent) => {
-    if (!region.contains(event.relatedTarget as Node | null)) signal('pointerup');
+    if (!region.contains(event.relatedTarget as Node | null)) timer.hold('focused', false);
   };
 
   let drag: { toast: HTMLElement; startX: number; distance: number } | null = null;
   const onPointerDown = (event: PointerEvent) => {
-    if (!event.isTrusted || !(event.target instanceof Element) || event.target.closest('button')) return;
+    if (!(event.target instanceof Element) || event.target.closest('button')) return;
     const toast = event.target.closest<HTMLElement>('[data-sonner-toast]');
     if (toast) drag = { toast, startX: event.clientX, distance: 0 };
   };
@@ -45,11 +49,21 @@ export function addToastGestures(region: HTMLElement, dismiss: () => void): () =
   const controller = new AbortController();
   const options = { signal: controller.signal };
   document.addEventListener('keydown', onKey, options);
-  region.addEventListener('focusin', onFocusIn, options);
+  document.addEventListener('visibilitychange', () => timer.hold('hidden', document.hidden), options);
+  region.addEventListener('pointerenter', () => timer.hold('hovered', true), options);
+  region.addEventListener('pointerleave', () => timer.hold('hovered', false), options);
+  region.addEventListener('focusin', () => timer.hold('focused', true), options);
   region.addEventListener('focusout', onFocusOut, options);
   region.addEventListener('pointerdown', onPointerDown, options);
   region.addEventListener('pointermove', onPointerMove, options);
   region.addEventListener('pointerup', onPointerEnd, options);
   region.addEventListener('pointercancel', onPointerEnd, options);
-  return () => controller.abort();
+
+  return {
+    time: timer.start,
+    remove() {
+      controller.abort();
+      timer.stop();
+    },
+  };
 }

@@ -2,9 +2,9 @@ import { TOAST_HOTKEY } from '../lib/toast';
 
 /**
  * F8 focuses the toast area: the toast list while a toast is shown, else the (empty)
- * notifications region, so the key is never a dead end. Sonner's own hotkey is off (Toaster):
- * it also held its toasts open until the pointer next left them, so a toast reached by F8 never
- * closed. Here focus alone pauses the timer, and leaving restarts it (toast-gestures.ts).
+ * notifications region, so the key is never a dead end, even before the toast area runs. Sonner's
+ * own hotkey is off (Toaster): it focuses a list that exists only while a toast shows. Focus in
+ * the area holds the toast's time (toast-gestures.ts).
  */
 export function initToastHotkey(): void {
   document.addEventListener('keydown', (event) => {

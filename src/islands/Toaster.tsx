@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Toaster as Sonner, toast } from 'sonner';
+import { Toaster as Sonner, toast, useSonner, type ToasterProps } from 'sonner';
 import {
   TOAST_EVENT,
   TOAST_HOTKEY,
@@ -29,63 +29,73 @@ const placeNewToast = ({ variant }: QueuedToast) =>
     ? ('top-center' as const)
     : undefined;
 
-/**
- * Sonner puts a new toast on screen from a zero-delay timer of its own. On a busy phone the
- * browser draws a frame before that timer runs, so the answer to a press showed a frame late.
- * Raised through this, the timer's work runs at once. Only for a toast raised by showToast()
- * (from a press, a reply, a timer): React refuses to render at once inside its own rendering or
- * effects, so the toasts found when the area starts take sonner's timer.
- */
-function raiseNow(show: () => void): void {
-  const later = window.setTimeout;
-  window.setTimeout = ((callback: TimerHandler, delay?: number, ...args: unknown[]) => {
-    if (delay || typeof callback !== 'function') return later(callback, delay, ...args);
-    (callback as (...a: unknown[]) => void)(...args);
-    return 0;
-  }) as typeof window.setTimeout;
-  try {
-    show();
-  } finally {
-    window.setTimeout = later;
-  }
-}
+// F8 is the site's own (src/browser/toast-hotkey.ts), since sonner's hotkey reaches its list only
+// while a toast shows and once the area runs; the area's label still names it.
+const NO_HOTKEY: string[] = [];
+// The swipe is the site's own too (src/browser/toast-gestures.ts).
+const NO_SWIPE: ToasterProps['swipeDirections'] = [];
+
+const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
+  unstyled: true,
+  closeButton: true,
+  closeButtonAriaLabel: 'Dismiss notification',
+  classNames: {
+    toast:
+      'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y items-start gap-3 rounded-xl border border-l-4 p-4 font-sans shadow-lg',
+    info: 'border-line bg-surface text-ink',
+    // Fixed light backgrounds keep the light palette (scheme-light) in the dark theme too.
+    success: 'scheme-light border-success bg-[#eef6ec] text-ink',
+    error: 'scheme-light border-danger bg-[#fbeceb] text-ink',
+    icon: 'hidden',
+    content: 'min-w-0 flex-1',
+    title: 'text-sm font-semibold',
+    description: 'mt-1 text-sm leading-snug text-muted',
+    closeButton: 'order-last -m-1 rounded p-1 text-muted hover:text-ink',
+  },
+};
 
 /**
  * The toast area on every page: sonner's Toaster and toast(), one toast at a time (a new one
  * replaces the old), fed by showToast() (src/lib/toast.ts) through the page's queue and the
- * toasts a previous page carried over. Sonner places, times (pausing on hover), announces and
- * closes them; src/browser/toast-gestures.ts adds Escape, the pause on focus and the exact swipe.
+ * toasts a previous page carried over. Sonner places, announces and closes them;
+ * src/browser/toast-gestures.ts times them and adds Escape and the exact swipe.
  */
 export default function Toaster() {
   const area = useRef<HTMLElement>(null);
+  const newest = useRef<QueuedToast['id']>(undefined);
+  const { toasts } = useSonner();
+
+  // Sonner keeps every toast raised and only hides all but the newest (visibleToasts): each older
+  // one is dismissed once sonner lists it, so that none comes back when the newest goes.
+  useEffect(() => {
+    for (const { id } of toasts) if (id !== newest.current) toast.dismiss(id);
+  }, [toasts]);
 
   useEffect(() => {
+    const gestures = addToastGestures(area.current!, () => toast.dismiss());
     const shown = new Set<string>();
     // Of several toasts raised at once only the newest would be visible: show just that one.
+    // One raised in place of one shown (showToast's `replaces`) updates it where it is.
     const presentNewest = (messages: QueuedToast[]) => {
-      const newest = messages.at(-1);
-      // A toast raised in place of one shown (showToast's `replaces`) updates it where it is;
-      // any other takes the place of whatever is on screen.
-      const inPlace = newest !== undefined && shown.has(newest.id);
       messages.forEach((m) => shown.add(m.id));
-      if (!newest) return;
-      if (!inPlace) toast.dismiss();
-      raise[newest.variant](newest.title, {
-        id: newest.id,
-        description: newest.description,
-        duration: newest.duration,
-        position: placeNewToast(newest),
+      const last = messages.at(-1);
+      if (!last) return;
+      newest.current = last.id;
+      raise[last.variant](last.title, {
+        id: last.id,
+        description: last.description,
+        duration: Infinity,
+        position: placeNewToast(last),
       });
+      gestures.time(last.duration);
     };
     const drain = () => presentNewest(takeQueuedToasts());
     drain();
     presentNewest(takeCarriedToasts(Date.now(), shown));
-    const drainNow = () => raiseNow(drain);
-    window.addEventListener(TOAST_EVENT, drainNow);
-    const removeGestures = area.current ? addToastGestures(area.current, () => toast.dismiss()) : undefined;
+    window.addEventListener(TOAST_EVENT, drain);
     return () => {
-      window.removeEventListener(TOAST_EVENT, drainNow);
-      removeGestures?.();
+      window.removeEventListener(TOAST_EVENT, drain);
+      gestures.remove();
     };
   }, []);
 
@@ -94,28 +104,10 @@ export default function Toaster() {
       ref={area}
       position="bottom-right"
       visibleToasts={TOAST_LIMIT}
-      // F8 is the site's own (src/browser/toast-hotkey.ts); the label still names it.
-      hotkey={[]}
+      hotkey={NO_HOTKEY}
       containerAriaLabel={`Notifications ${TOAST_HOTKEY}`}
-      swipeDirections={[]}
-      toastOptions={{
-        unstyled: true,
-        closeButton: true,
-        closeButtonAriaLabel: 'Dismiss notification',
-        classNames: {
-          toast:
-            'flex w-[min(22rem,calc(100vw-2rem))] touch-pan-y items-start gap-3 rounded-xl border border-l-4 p-4 font-sans shadow-lg',
-          info: 'border-line bg-surface text-ink',
-          // Fixed light backgrounds keep the light palette (scheme-light) in the dark theme too.
-          success: 'scheme-light border-success bg-[#eef6ec] text-ink',
-          error: 'scheme-light border-danger bg-[#fbeceb] text-ink',
-          icon: 'hidden',
-          content: 'min-w-0 flex-1',
-          title: 'text-sm font-semibold',
-          description: 'mt-1 text-sm leading-snug text-muted',
-          closeButton: 'order-last -m-1 rounded p-1 text-muted hover:text-ink',
-        },
-      }}
+      swipeDirections={NO_SWIPE}
+      toastOptions={TOAST_OPTIONS}
     />
   );
 }
