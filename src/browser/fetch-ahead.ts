@@ -1,15 +1,8 @@
 /** Where the build lists, for each entry module, every module it imports (src/integrations/island-modules.mjs). */
 export const ISLAND_MODULES_URL = '/island-modules.json';
 
-declare global {
-  interface Window {
-    /**
-     * The build's list of what each island imports, fetched once for all the directives (each
-     * is bundled apart, with its own copy of this module).
-     */
-    __islandModules?: Promise<Record<string, string[]>>;
-  }
-}
+/** The build's list, fetched once a page, when the first island's code is fetched ahead. */
+let islandModules: Promise<Record<string, string[]>> | undefined;
 
 /**
  * Fetches an island's code ahead, without running any of it: its component and its framework
@@ -22,10 +15,10 @@ export function fetchAhead(island: Element): void {
   const roots = ['component-url', 'renderer-url'].flatMap((name) => island.getAttribute(name) ?? []);
   // The island and its renderer, the largest files, start at once; what they import follows the list.
   preloadModules(roots);
-  window.__islandModules ??= fetch(ISLAND_MODULES_URL)
+  islandModules ??= fetch(ISLAND_MODULES_URL)
     .then((response) => (response.ok ? response.json() : {}))
     .catch(() => ({}));
-  void window.__islandModules.then((imports) => preloadModules(roots.flatMap((url) => imports[url] ?? [])));
+  void islandModules.then((imports) => preloadModules(roots.flatMap((url) => imports[url] ?? [])));
 }
 
 /** Fetches and compiles these modules without running them (each once per page). */

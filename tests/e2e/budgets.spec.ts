@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { pagePaths } from './helpers';
+import { islandsStarting, pagePaths } from './helpers';
 import { watchScriptsRun } from './scripts-run';
 
 // Byte budgets (gzip, everything a page loads on its own, following imports). Bytes are
@@ -45,13 +45,13 @@ test('every page stays within its JavaScript budgets: run untouched, fetched ahe
     page.on('response', onResponse);
     const scriptsRun = await watchScriptsRun(page);
     await page.goto(path, { waitUntil: 'networkidle' });
-    const ready = await page.locator('astro-island[client="press"]:not([opts*=\'"value":"near"\'])').count();
+    const ready = await page.locator(`${islandsStarting(true)}, ${islandsStarting('load')}`).count();
     await page.waitForLoadState('networkidle');
     const untouched = await scriptsRun();
     let ahead = 0;
     for (const [url, body] of fetched) if (!untouched.has(url)) ahead += gzipSync(await body).length;
 
-    const near = page.locator('astro-island[ssr][client="press"]');
+    const near = page.locator(`${islandsStarting('near')}[ssr]`);
     for (const uid of await near.evaluateAll((all) => all.map((el) => el.getAttribute('uid')))) {
       const island = page.locator(`astro-island[uid="${uid}"]`);
       await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
