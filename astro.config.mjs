@@ -53,8 +53,8 @@ export default defineConfig({
         "worker-src 'self'",
       ],
       // Pagefind's search runs as WebAssembly. Astro adds the hash of every script it bundles or
-      // injects (the <head> script, src/integrations/browser.mjs); each page lists the Speculation
-      // Rules it carries or may add (allowSpeculationRules).
+      // injects (the <head> script, src/integrations/browser.mjs); every page lists every
+      // Speculation Rules the site may run (BaseLayout, src/browser/next-page.ts).
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
       // sonner injects its stylesheet and React/Headless UI set style attributes at runtime.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },

@@ -1,17 +1,14 @@
 /// <reference types="astro/client" />
 
-// The site's own client directives (src/browser/directives/).
+// The site's own client directive (src/browser/directives/press.ts).
 declare module 'astro' {
   interface AstroClientDirectives {
     /**
-     * Keep every press that lands before hydration; hydrate at idle after load, with "load" at
-     * once, with "near" within a screen of view, or sooner when reached for (press.ts).
+     * When the island starts: at idle after load; "load" at once; "near" within a screen of view;
+     * "toast" when a toast is raised or carried over; "konami" at the sequence's first key. A
+     * press that lands before then is kept, and the island starts sooner when reached for.
      */
-    'client:press'?: boolean | 'load' | 'near';
-    /** Hydrate when a visitor starts the Konami sequence (konami.ts). */
-    'client:konami'?: boolean;
-    /** Hydrate when a toast is raised or carried over, or at idle beside another island (toast.ts). */
-    'client:toast'?: boolean;
+    'client:press'?: boolean | import('./browser/directives/press').IslandStart;
   }
 }
 

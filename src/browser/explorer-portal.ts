@@ -1,6 +1,6 @@
 import { QUIZ_PATH } from '../lib/quiz';
 import { storageKeys, writeString } from '../lib/storage';
-import { prerenderPage } from './prerender-page';
+import { prerenderPage } from './next-page';
 import { forgetExplorerTypes } from './quiz-return';
 import { whenIdle } from './when-idle';
 import { whenShown } from './when-shown';

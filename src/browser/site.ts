@@ -7,7 +7,7 @@ import { initToastHotkey } from './toast-hotkey';
 import { initThemeToggle } from './theme-toggle';
 import { whenShown } from './when-shown';
 import { whenIdle } from './when-idle';
-import { prerenderLinksInView } from './prerender-in-view';
+import { prerenderLinksInView } from './next-page';
 
 whenShown(() => recordVisit());
 // Only a page in front of the reader guesses where the reader goes next (whenIdle waits for it).

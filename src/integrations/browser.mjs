@@ -1,17 +1,12 @@
 // Puts the site's own browser code (src/browser/) where Astro runs it: the head script, inline
 // in every page's <head> (Astro hashes injected scripts into the page's Content-Security-Policy,
-// so the script and its hash cannot drift apart), the client directives Astro's own lack, and the
-// list of what each island's code imports, for the directives that fetch it ahead, and V8's
+// so the script and its hash cannot drift apart), the client directive Astro's own lack, and the
+// list of what each island's code imports, for the directive that fetches it ahead, and V8's
 // compile hint on the code every island's first render runs.
 import { fileURLToPath } from 'node:url';
 import { headScript } from '../browser/head-script.mjs';
 import { compileHints } from './compile-hints.mjs';
 import { islandModules } from './island-modules.mjs';
-
-const directive = (name) => ({
-  name,
-  entrypoint: fileURLToPath(new URL(`../browser/directives/${name}.ts`, import.meta.url)),
-});
 
 /** @returns {import('astro').AstroIntegration} */
 export default function browser() {
@@ -21,7 +16,11 @@ export default function browser() {
       'astro:config:setup': ({ injectScript, addClientDirective, updateConfig }) => {
         injectScript('head-inline', `(${headScript})()`);
         updateConfig({ vite: { plugins: [islandModules(), compileHints()] } });
-        for (const name of ['press', 'konami', 'toast']) addClientDirective(directive(name));
+        // One directive decides when every island starts: each page carries it once.
+        addClientDirective({
+          name: 'press',
+          entrypoint: fileURLToPath(new URL('../browser/directives/press.ts', import.meta.url)),
+        });
       },
     },
   };

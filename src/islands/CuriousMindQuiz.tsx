@@ -11,7 +11,7 @@ import {
 } from '../lib/quiz';
 import { removeKey, storageKeys, writeString } from '../lib/storage';
 import { showToast } from '../lib/toast';
-import { prerenderPage } from '../browser/prerender-page';
+import { prerenderPage } from '../browser/next-page';
 
 interface Props {
   questions: QuizQuestion[];

@@ -2,7 +2,7 @@ import { Description, Field, Input, Label } from '@headlessui/react';
 import type { SubmitEvent } from 'react';
 import { signupSubmitHandler, submitEarlyAccess } from '../lib/signup-submit';
 import { EARLY_ACCESS_REDIRECT_PATH } from '../lib/signups';
-import { prerenderPage } from '../browser/prerender-page';
+import { prerenderPage } from '../browser/next-page';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {

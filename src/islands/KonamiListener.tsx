@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { FIRST_LIGHT_PATH, createSequenceMatcher, isSequenceKeyPress, takeBufferedKeys } from '../lib/konami';
+import { FIRST_LIGHT_PATH, createSequenceMatcher, isSequenceKeyPress } from '../lib/konami';
+import { takeTypedKeys } from '../browser/konami-keys';
 
 /**
  * Typing the Konami sequence anywhere but in a form field opens the hidden First Light page.
- * Hydrated by `client:konami` (src/browser/directives/konami.ts) only once a visitor presses the
- * sequence's first key; the keys pressed while it loaded are replayed first. The directive
- * prerenders First Light once the sequence is under way.
+ * Started by `client:press="konami"` only once a visitor presses the sequence's first key; the
+ * keys pressed while it loaded (src/browser/konami-keys.ts) are replayed first, and First Light
+ * is prerendered there once the sequence is under way.
  */
 export default function KonamiListener() {
   useEffect(() => {
@@ -16,9 +17,9 @@ export default function KonamiListener() {
     const onKey = (event: KeyboardEvent) => {
       if (isSequenceKeyPress(event)) press(event.key);
     };
-    // Listen before taking the kept keys, so no key falls between the directive and the island.
+    // Listen and take the kept keys in one go, so no key falls between the two.
     document.addEventListener('keydown', onKey);
-    takeBufferedKeys().forEach(press);
+    takeTypedKeys().forEach(press);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   return null;

@@ -55,17 +55,3 @@ export const SEQUENCE_UNDER_WAY = KONAMI_SEQUENCE.slice(0, 5);
 
 /** True for the key that starts the sequence: the moment the listener is worth loading. */
 export const startsSequence = (key: string): boolean => normalise(key) === KONAMI_SEQUENCE[0];
-
-declare global {
-  interface Window {
-    /** Keys pressed since the sequence started and before the listener island took over. */
-    __konamiKeys?: string[];
-  }
-}
-
-/** Hands the keys the client directive kept to the island, and tells the directive to stop keeping them. */
-export function takeBufferedKeys(): string[] {
-  const keys = window.__konamiKeys ?? [];
-  window.__konamiKeys = undefined;
-  return keys;
-}

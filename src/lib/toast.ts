@@ -4,7 +4,7 @@ import { readJSON, storageKeys, writeJSON } from './storage';
  * The one helper every feature uses to tell the visitor something.
  * It is framework-free, so plain page scripts can call it too: it queues the message and wakes
  * the toast area, an island that hydrates on demand (`client:toast`,
- * src/browser/directives/toast.ts) and hands the message to sonner
+ * src/browser/directives/press.ts) and hands the message to sonner
  * (src/islands/Toaster.tsx), so a page pays for React only when it has something to say.
  * A toast raised just before a redirect is carried in session storage to the next page.
  */
@@ -100,11 +100,6 @@ export function takeCarriedToasts(now = Date.now(), alreadyShown: ReadonlySet<st
   return carried
     .filter((t) => !alreadyShown.has(t.id) && (t.expiresAt ?? 0) > now)
     .map((t) => ({ ...t, duration: Math.max((t.expiresAt ?? now) - now, TOAST_COPY_MS) }));
-}
-
-/** True when a toast is waiting for the toast area: carried over, or queued on this page. */
-export function hasToastsWaiting(): boolean {
-  return readCarriedToasts().length > 0 || (window.__siteToasts?.length ?? 0) > 0;
 }
 
 /** Drains what islands queued on this page before the toast area was ready. */

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import type { Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { pagePaths } from './helpers';
+import { islandsStarting, pagePaths } from './helpers';
 import { watchScriptsRun } from './scripts-run';
 
 // Byte budgets (gzip, everything a page loads on its own, following imports). Bytes are
@@ -45,13 +45,13 @@ test('every page stays within its JavaScript budgets: run untouched, fetched ahe
     page.on('response', onResponse);
     const scriptsRun = await watchScriptsRun(page);
     await page.goto(path, { waitUntil: 'networkidle' });
-    const ready = await page.locator('astro-island[client="press"]:not([opts*=\'"value":"near"\'])').count();
+    const ready = await page.locator(`${islandsStarting(true)}, ${islandsStarting('load')}`).count();
     await page.waitForLoadState('networkidle');
     const untouched = await scriptsRun();
     let ahead = 0;
     for (const [url, body] of fetched) if (!untouched.has(url)) ahead += gzipSync(await body).length;
 
-    const near = page.locator('astro-island[ssr][client="press"]');
+    const near = page.locator(`${islandsStarting('near')}[ssr]`);
     for (const uid of await near.evaluateAll((all) => all.map((el) => el.getAttribute('uid')))) {
       const island = page.locator(`astro-island[uid="${uid}"]`);
       await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
@@ -101,4 +101,90 @@ test('every page keeps to its HTML and inlined CSS budgets', async ({ request, p
     if (gzip > HTML_BUDGET) over.push(`${path}: ${kb(gzip)} of HTML gzip > ${kb(HTML_BUDGET)}`);
   }
   expect(over).toEqual([]);
+});
+
+// Before its first paint a page fetches its HTML, CSS, fonts, images and its own scripts, and
+// nothing for later: no island's code (the toast area's included), no module preloaded ahead, no
+// page prefetched or prerendered. Read as an order, not a duration: at the moment the first paint
+// is reported, the page holds no preload or speculation of its own yet, and no resource fetched
+// for later started before it.
+const FIRST_PAINT_ROUTES = [
+  '/',
+  '/essays/philosophy/golden-age',
+  '/line-bank',
+  '/mota',
+  '/forum',
+  '/about',
+  '/book',
+  '/curious-mind-quiz',
+  '/firstlight',
+  '/early-access-signup',
+  '/explorer/wayfinder',
+];
+
+test('nothing for later is fetched before the first paint: no island code, preload, prefetch or prerender', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Registered before any script of the page's, so it is told of the first paint before the
+  // page's own code is.
+  await page.addInitScript(() => {
+    new PerformanceObserver((list, observer) => {
+      observer.disconnect();
+      const speculations = [...document.querySelectorAll('script[type="speculationrules"]')].slice(1);
+      Object.assign(window, {
+        atFirstPaint: {
+          paint: list.getEntries()[0]!.startTime,
+          preloads: [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+          prerenders: [...document.querySelectorAll('a[data-prerender]')].map((a) => a.getAttribute('href')),
+          speculations: speculations.map((s) => s.textContent),
+        },
+      });
+    }).observe({ type: 'paint', buffered: true });
+  });
+  const graph = (await (await page.request.get('/island-modules.json')).json()) as Record<string, string[]>;
+  const closure = (roots: string[]) => new Set(roots.flatMap((url) => [url, ...(graph[url] ?? [])]));
+  const early: string[] = [];
+  for (const path of FIRST_PAINT_ROUTES) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const seen = await page.evaluate(() => {
+      const islands = [...document.querySelectorAll('astro-island')].flatMap((island) =>
+        ['component-url', 'renderer-url'].flatMap((name) => island.getAttribute(name) ?? []),
+      );
+      const pageScripts = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map(
+        (script) => new URL(script.src).pathname,
+      );
+      const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        startTime: entry.startTime,
+        initiator: entry.initiatorType,
+      }));
+      return {
+        islands,
+        pageScripts,
+        resources,
+        atFirstPaint: (
+          window as unknown as {
+            atFirstPaint: { paint: number; preloads: string[]; prerenders: string[]; speculations: string[] };
+          }
+        ).atFirstPaint,
+      };
+    });
+    expect(seen.atFirstPaint, path).toBeTruthy();
+    const { paint, preloads, prerenders, speculations } = seen.atFirstPaint;
+    // A module the page's own scripts import is the page's, even where an island imports it too.
+    const own = closure(seen.pageScripts);
+    const islandCode = [...closure(seen.islands)].filter((url) => !own.has(url));
+    const forLater = (resource: { path: string; initiator: string }) =>
+      islandCode.includes(resource.path) ||
+      resource.path === '/island-modules.json' ||
+      resource.path.startsWith('/pagefind/') ||
+      (resource.initiator === 'link' && resource.path.endsWith('.js'));
+    for (const resource of seen.resources)
+      if (resource.startTime < paint && forLater(resource)) early.push(`${path}: ${resource.path} fetched`);
+    for (const href of preloads) early.push(`${path}: ${href} preloaded`);
+    for (const href of prerenders) early.push(`${path}: ${href} marked for prerendering`);
+    for (const rules of speculations) early.push(`${path}: rules ${rules} added`);
+  }
+  expect(early).toEqual([]);
 });

@@ -35,10 +35,9 @@ export function islandsDue(): string[] {
     });
   return [...document.querySelectorAll('astro-island[ssr]')]
     .filter((island) => {
-      const client = island.getAttribute('client');
       const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { name?: string; value?: unknown };
-      if (client === 'konami' || client === 'toast') return false;
-      if (client === 'press' && opts.value === 'near') return inView(island);
+      if (opts.value === 'konami' || opts.value === 'toast') return false;
+      if (opts.value === 'near') return inView(island);
       return true;
     })
     .map((island) => JSON.parse(island.getAttribute('opts') ?? '{}').name as string);

@@ -105,3 +105,7 @@ export async function deliveryType(page: Page): Promise<string> {
   await expect.poll(read).not.toBeUndefined();
   return (await read())!;
 }
+
+/** The islands that start `when` (client:press's value; `true` when none is given: at idle). */
+export const islandsStarting = (when: true | 'load' | 'near' | 'toast' | 'konami'): string =>
+  `astro-island[client="press"][opts*='"value":${JSON.stringify(when)}']`;

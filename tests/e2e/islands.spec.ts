@@ -5,6 +5,7 @@ import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { COMPILE_HINT } from '../../src/integrations/compile-hints.mjs';
 import { holdRequests, insertRows, unique } from './community-helpers';
 import { watchScriptsRun } from './scripts-run';
+import { islandsStarting } from './helpers';
 
 // Which React islands each page carries and when they hydrate: every widget is an island, and
 // each costs the reader only when it is needed.
@@ -92,9 +93,10 @@ for (const path of ['/about', '/essays/philosophy/golden-age']) {
   });
 }
 
-// On the essay that island is the toast area, for Share: fetched at once, started only by a toast.
+// On the essay that island is the toast area, for Share: fetched once the page has painted, started
+// only by a toast. (That nothing is fetched before the first paint: budgets.spec.ts.)
 for (const path of ['/line-bank', '/curious-mind-quiz', '/essays/philosophy/golden-age']) {
-  test(`${path} fetches its island's code at once, alongside the page, not at the first idle moment`, async ({
+  test(`${path} fetches its island's code once the page has painted, not at the first idle moment`, async ({
     page,
   }) => {
     // No idle moment ever comes: what is fetched is what the page asks for on its own.
@@ -103,7 +105,7 @@ for (const path of ['/line-bank', '/curious-mind-quiz', '/essays/philosophy/gold
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     const code = await page
-      .locator('astro-island[client="press"], astro-island[client="toast"]')
+      .locator(`${islandsStarting(true)}, ${islandsStarting('toast')}`)
       .evaluateAll((all) =>
         all.flatMap((island) => [island.getAttribute('component-url')!, island.getAttribute('renderer-url')!]),
       );
@@ -119,8 +121,8 @@ for (const path of ['/line-bank', '/curious-mind-quiz', '/essays/philosophy/gold
 // Konami listener's code waits for the sequence's first key: the keys still to come leave time
 // for it.
 const fetchedAhead: Record<string, string> = {
-  '/essays/philosophy/golden-age': 'astro-island[client="toast"]',
-  '/': 'astro-island[client="press"][opts*=\'"value":"near"\']',
+  '/essays/philosophy/golden-age': islandsStarting('toast'),
+  '/': islandsStarting('near'),
 };
 for (const [path, selector] of Object.entries(fetchedAhead)) {
   test(`${path} fetches ahead the code of the island a press may start, and runs none of it`, async ({ page }) => {
@@ -144,9 +146,9 @@ for (const [path, selector] of Object.entries(fetchedAhead)) {
     expect(await preloaded()).toEqual(expect.arrayContaining(code.flatMap((url) => graph[url])));
     await page.waitForLoadState('networkidle');
     expect(await reactRun()).toEqual([]);
-    const konami = await page.locator('astro-island[client="konami"]').getAttribute('component-url');
+    const konami = await page.locator(islandsStarting('konami')).getAttribute('component-url');
     expect(await preloaded()).not.toContain(konami);
-    // The directives, bundled apart, share one copy of the build's list.
+    // The islands fetched ahead share one copy of the build's list.
     expect(listsFetched).toBe(1);
   });
 }
@@ -158,8 +160,8 @@ test('a reading page where nothing raises a toast downloads no React, until the 
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto('/about');
   await page.waitForLoadState('networkidle');
-  const renderer = (await page.locator('astro-island[client="toast"]').getAttribute('renderer-url'))!;
-  const konami = (await page.locator('astro-island[client="konami"]').getAttribute('component-url'))!;
+  const renderer = (await page.locator(islandsStarting('toast')).getAttribute('renderer-url'))!;
+  const konami = (await page.locator(islandsStarting('konami')).getAttribute('component-url'))!;
   expect(requested.filter((path) => path === renderer || path === konami || /Toaster/.test(path))).toEqual([]);
   for (const key of KONAMI_SEQUENCE) await page.keyboard.press(key);
   await expect(page).toHaveURL(/\/firstlight$/);
@@ -339,10 +341,9 @@ test('the Konami code typed the moment the page opens, its code held back, still
   const reactRun = await watchReact(page);
   const release = await holdIslandCode(page);
   await page.goto('/about');
-  // Leave this page by a plain navigation, and type as soon as the next one has the listener.
+  // Leave this page by a plain navigation, and type as soon as the next one's scripts have run.
   await page.evaluate(() => window.location.assign('/essays/philosophy/golden-age'));
-  await page.waitForURL('**/golden-age', { waitUntil: 'commit' });
-  await page.waitForFunction(() => Array.isArray(window.__konamiKeys));
+  await page.waitForURL('**/golden-age', { waitUntil: 'domcontentloaded' });
   expect(await reactRun()).toEqual([]);
   for (const key of KONAMI_SEQUENCE) await page.keyboard.press(key);
   expect(page.url()).toMatch(/golden-age$/);

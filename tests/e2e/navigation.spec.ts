@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { launchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { storageKeys } from '../../src/lib/storage';
-import { deliveryType, watchFetchedAhead } from './helpers';
+import { deliveryType, islandsStarting, watchFetchedAhead } from './helpers';
 
 // The next page is on its way from the moment the reader points at its link, and Back is
 // instant. Playwright turns the back/forward cache off in the browsers it starts; these tests
@@ -89,7 +89,7 @@ test('the Konami sequence, once under way, has First Light prerendered, and its 
   await page.goto('/essays/philosophy/golden-age');
   // Up and down scroll a page: they ask for nothing of First Light, once the listener has them.
   for (const key of KONAMI_SEQUENCE.slice(0, 4)) await page.keyboard.press(key);
-  await page.waitForFunction(() => window.__konamiKeys === undefined);
+  await expect(page.locator(islandsStarting('konami'))).not.toHaveAttribute('ssr');
   await page.waitForTimeout(300);
   expect(fetched.pages).not.toContain('/firstlight');
   expect(fetched.prerendered).not.toContain('/firstlight');
@@ -121,7 +121,8 @@ test('First Light is prerendered once the sequence is under way, while the liste
   await page.goto('/essays/philosophy/golden-age');
   await page.waitForLoadState('networkidle');
   // The listener's code held back, as on a slow phone typing the sequence as the page opens.
-  const listener = (await page.locator('astro-island[client="konami"]').getAttribute('component-url'))!;
+  const island = page.locator(islandsStarting('konami'));
+  const listener = (await island.getAttribute('component-url'))!;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**${listener}`, async (route) => {
@@ -130,7 +131,7 @@ test('First Light is prerendered once the sequence is under way, while the liste
   });
   for (const key of KONAMI_SEQUENCE.slice(0, 5)) await page.keyboard.press(key);
   await expect.poll(() => fetched.prerendered).toContain('/firstlight');
-  expect(await page.evaluate(() => window.__konamiKeys)).toEqual(KONAMI_SEQUENCE.slice(0, 5));
+  await expect(island).toHaveAttribute('ssr', '');
 
   release();
   for (const key of KONAMI_SEQUENCE.slice(5)) await page.keyboard.press(key);

@@ -5,7 +5,6 @@ import {
   isSequenceKeyPress,
   isTypingTarget,
   startsSequence,
-  takeBufferedKeys,
 } from '../../src/lib/konami';
 
 const feed = (keys: string[]) => {
@@ -59,18 +58,5 @@ describe('Konami matcher', () => {
     expect(startsSequence('ArrowUp')).toBe(true);
     expect(startsSequence('ArrowDown')).toBe(false);
     expect(startsSequence('b')).toBe(false);
-  });
-});
-
-describe('keys kept while the listener loads', () => {
-  it('are handed over once, and keeping stops', () => {
-    const win = globalThis as unknown as { window?: { __konamiKeys?: string[] } };
-    const had = 'window' in win;
-    win.window ??= {};
-    win.window.__konamiKeys = ['ArrowUp', 'ArrowUp'];
-    expect(takeBufferedKeys()).toEqual(['ArrowUp', 'ArrowUp']);
-    expect(win.window.__konamiKeys).toBeUndefined();
-    expect(takeBufferedKeys()).toEqual([]);
-    if (!had) delete win.window;
   });
 });

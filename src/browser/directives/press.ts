@@ -1,7 +1,26 @@
 import type { ClientDirective } from 'astro';
+import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
+import { readCarriedToasts, TOAST_EVENT } from '../../lib/toast';
 import { fetchAhead } from '../fetch-ahead';
 import { onIntent } from '../intent';
 import { whenIdle } from '../when-idle';
+import { whenPainted } from '../when-painted';
+import { whenShown } from '../when-shown';
+
+/**
+ * When an island starts (`client:press="…"`): with no value at the first idle moment after load
+ * (the island is the point of its page), `load` once the page has painted (it fetches what it
+ * shows), `near` once it comes within a screen of view (further down a reading page), `toast`
+ * when there is a toast to show (the toast area), `konami` at the Konami sequence's first key
+ * (its listener).
+ */
+export type IslandStart = 'load' | 'near' | 'toast' | 'konami';
+
+/**
+ * Whether an island on this page starts without being touched, so React runs anyway. This is the
+ * one directive of the site, bundled once into each page: every island's decision is made here.
+ */
+let startsUntouched = false;
 
 /**
  * Keeps every press that lands on an island before React owns it, and hands each one over once it
@@ -49,39 +68,84 @@ function whenNear(island: HTMLElement, start: () => void): void {
 }
 
 /**
- * `client:press`, for an island made to be pressed: no press is ever lost, whenever it lands
- * (keepPresses). By default its code is fetched at once, alongside the page (the island is the
- * point of its page: a press at load then waits for no download), and it hydrates at the first
- * idle moment after load; with `="load"` it hydrates as soon as its code is there (it fetches what
- * it shows); with `="near"` its code is fetched ahead at idle without being run, and it starts
- * once it comes within a screen of view (it sits further down a reading page, which runs no React
- * until then). In every case it starts sooner if the visitor points at it, touches it, tabs into
- * it or presses it, and once started, fetches ahead what it imports only when pressed.
+ * The toast area (sonner's Toaster) starts when there is something to show: a toast raised on
+ * this page, or one the previous page carried over. Beside an island that starts untouched, React
+ * runs anyway: its code is fetched ahead with the island's and it starts at the first idle moment
+ * after load, so the first toast shows at once. A reading page runs no React until a toast is
+ * raised. Where a control outside any island can raise one (`data-raises-toast`: Share), its code
+ * is fetched ahead, without being run, so that the first toast waits only for it to start;
+ * elsewhere a reading page downloads none of it.
+ */
+function whenToast(island: HTMLElement, start: () => void): void {
+  window.addEventListener(TOAST_EVENT, start, { once: true });
+  // Carried toasts are read when the page is shown: a prerendered page may be opened later.
+  whenShown(() => {
+    if (readCarriedToasts().length) start();
+  });
+  // The toast area comes after every other island of the page (BaseLayout): each has decided.
+  if (startsUntouched) {
+    fetchAhead(island);
+    whenIdle(start);
+  } else if (document.querySelector('[data-raises-toast]')) fetchAhead(island);
+}
+
+/**
+ * The Konami listener starts at the sequence's first key. Nothing is fetched ahead for it: the
+ * nine keys still to come give React (a kilobyte for the island itself) time to arrive, and a
+ * reading page downloads no React for a sequence most readers never type. The keys typed
+ * meanwhile are kept for it (src/browser/konami-keys.ts).
+ */
+function whenSequenceStarts(start: () => void): void {
+  const onKey = (event: KeyboardEvent) => {
+    if (!isSequenceKeyPress(event) || !startsSequence(event.key)) return;
+    document.removeEventListener('keydown', onKey);
+    start();
+  };
+  document.addEventListener('keydown', onKey);
+}
+
+/**
+ * `client:press`: decides when an island starts (IslandStart), and, for an island made to be
+ * pressed, keeps every press that lands before it has (keepPresses). Without a value its code is
+ * fetched ahead as soon as the page has painted (a press at load then waits for no download), and it
+ * starts at the first idle moment after load; with `near` its code is fetched ahead at idle. A
+ * pressed island starts sooner if the visitor points at it, touches it, tabs into it or presses
+ * it, and once started, fetches ahead what it imports only when pressed.
  */
 const press: ClientDirective = (load, options, island) => {
+  const when = options.value as IslandStart | true;
   let started = false;
+  let afterStart = () => {};
+  // An island's code is fetched and run only once the page has painted, whatever starts it: the
+  // first paint needs none of it, and a press that lands before then is kept.
   const start = () => {
     if (started) return;
     started = true;
-    void load()
-      .then((hydrate) => hydrate())
-      .then(() => {
-        handOver();
-        // What the island imports only once pressed (the forum's counted fields) is fetched at
-        // the next idle moment, and not run.
-        whenIdle(() => fetchAhead(island));
-      });
+    whenPainted(() => {
+      void load()
+        .then((hydrate) => hydrate())
+        .then(() => afterStart());
+    });
   };
+  if (when === 'toast') return whenToast(island, start);
+  if (when === 'konami') return whenSequenceStarts(start);
   const handOver = keepPresses(island, start);
+  afterStart = () => {
+    handOver();
+    // What the island imports only once pressed (the forum's counted fields) is fetched at the
+    // next idle moment, and not run.
+    whenIdle(() => fetchAhead(island));
+  };
   onIntent(island, start);
-  if (options.value === 'load') start();
-  else if (options.value === 'near') {
+  if (when === 'near') {
     whenIdle(() => fetchAhead(island));
     whenNear(island, start);
-  } else {
-    // Astro's load() imports the island's modules; the browser keeps them, so start() calling
-    // it again waits for nothing fetched twice.
-    void load();
+    return;
+  }
+  startsUntouched = true;
+  if (when === 'load') start();
+  else {
+    fetchAhead(island);
     whenIdle(start);
   }
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrerenderable, likeliestNextPages } from '../../src/lib/links-in-view';
+import { isPrerenderable, likeliestNextPages } from '../../src/browser/next-page';
 
 const VIEW = { top: 0, bottom: 800 };
 const at = (href: string, top: number, height = 20) => ({ href, top, bottom: top + height });
