@@ -161,6 +161,27 @@ test('the filter: case-insensitive substring of issue, solution or proposer, run
   await expect(rows(page).first()).toBeVisible();
 });
 
+test('one or two characters find the ideas holding them, through the pairs index', async ({ page, request }) => {
+  // Letters no other test writes: the search is exact, so only these ideas can match.
+  await insertRows(request, 'mota_ideas', [
+    { issue: 'Click ǂǃ sounds', mitigation: 'Record them', proposed_by: 'Someone', notes: null },
+    { issue: 'Plain issue', mitigation: 'Teach the ǃ click', proposed_by: 'Someone', notes: null },
+  ]);
+  await open(page);
+  const queries: string[] = [];
+  page.on(
+    'request',
+    (r) => r.url().includes(`${REST}/mota_ideas_short_matches`) && queries.push(decodeURIComponent(r.url())),
+  );
+  await filterBy(page, 'ǂǃ');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Click ǂǃ sounds');
+  await filterBy(page, 'ǃ');
+  await expect(rows(page)).toHaveCount(2);
+  expect(queries.at(-1)).toContain('pairs=cs.{"ǃ"}');
+  expect(queries.at(-1)).not.toContain('ilike');
+});
+
 test('the filter says it is looking with the first keystroke, and asks at once', async ({ page }) => {
   await page.clock.install();
   await open(page);
@@ -170,7 +191,9 @@ test('the filter says it is looking with the first keystroke, and asks at once',
   const release = await holdRequests(page, IDEAS);
   await filterBox(page).pressSequentially('lan');
   await expect(page.locator('#mota-results').getByRole('status')).toHaveText(/Opening the registry/);
-  await expect.poll(() => requests.filter((r) => r.startsWith('GET mota_ideas_matches')).length).toBe(3);
+  // "l" and "la" through the pairs index, "lan" through the trigram index.
+  await expect.poll(() => requests.filter((r) => r.startsWith('GET mota_ideas_short_matches')).length).toBe(2);
+  await expect.poll(() => requests.filter((r) => r.startsWith('GET mota_ideas_matches')).length).toBe(1);
   release();
   await expect(page.locator('#mota-results [data-state="list"], #mota-results [data-state="empty"]')).toBeVisible();
 });
