@@ -8,17 +8,16 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { PATTERN_COLUMNS, REQUEST_LIMITS } from '../supabase/gateway/request-limits.mjs';
 
 /**
- * The heaviest registry read the limits accept: every allowed filter term an ilike of the
- * longest allowed value with every allowed wildcard, on the only columns a pattern may be
- * matched against (PATTERN_COLUMNS), matching nothing (so every row the index hands over is
- * tried), with an exact count and the largest page.
+ * The heaviest registry read the limits accept: every allowed pattern condition (likePatterns)
+ * holds a trigram every seeded idea holds ("seeded"), so the index hands over every idea, and
+ * uses every allowed wildcard to fail only at its end, on the only columns a pattern may be
+ * matched against (PATTERN_COLUMNS); with an exact count and the largest page.
  */
 export function heaviestAcceptedPath(table = 'mota_ideas_matches', columns = PATTERN_COLUMNS.mota_ideas_matches) {
-  const { filterTerms, valueLength, likeWildcards } = REQUEST_LIMITS;
-  const terms = Array.from({ length: filterTerms }, (_, i) => {
-    // e.g. *s*e*e*d*e*zzzz…: each wildcard lets the match restart at every position.
-    const head = Array.from({ length: likeWildcards - 1 }, (_, w) => 'seeded'[w % 6]).join('*');
-    const value = `*${head}${`z${i}`.repeat(valueLength)}`.slice(0, valueLength - 1) + '*';
+  const { likePatterns, likeWildcards } = REQUEST_LIMITS;
+  const terms = Array.from({ length: likePatterns }, (_, i) => {
+    // *seeded*e*q*: each wildcard lets the match restart at every later position.
+    const value = `*seeded${'*e'.repeat(likeWildcards - 3)}*q*`;
     return `${columns[i % columns.length]}.ilike.${encodeURIComponent(value)}`;
   });
   return `/${table}?select=*&or=(${terms.join(',')})&order=created_at.desc&limit=1000`;

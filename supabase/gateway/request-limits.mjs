@@ -22,6 +22,11 @@ export const REQUEST_LIMITS = Object.freeze({
   valueLength: 100,
   /** Unescaped *, % or _ in one like/ilike pattern: each can make Postgres retry the match. */
   likeWildcards: 4,
+  /**
+   * like/ilike conditions in one request: the site's search has one per column. Each is checked
+   * on every row the index hands over, and a word most rows hold hands over every row.
+   */
+  likePatterns: 3,
   /** Rows in one insert. */
   insertRows: 1000,
   /** Bind parameters in one statement. */
@@ -71,6 +76,7 @@ export function checkQueryLimits(query, relation) {
   if (searchKey) checkSearchKeyColumns(query, relation, searchKey);
   const pairs = searchKey ? pairsAsked(query, searchKey) : null;
   let terms = 0;
+  let patterns = 0;
   /** @param {Filter} filter @param {boolean} topLevel */
   const visit = (filter, topLevel) => {
     if (filter.kind !== 'condition') {
@@ -92,6 +98,13 @@ export function checkQueryLimits(query, relation) {
         throw parseError('failed to parse filter', `a filter value holds at most ${limits.valueLength} characters`);
       }
       if (filter.operator === 'like' || filter.operator === 'ilike') {
+        patterns += 1;
+        if (patterns > limits.likePatterns) {
+          throw parseError(
+            'failed to parse filter',
+            `a request may hold at most ${limits.likePatterns} like or ilike conditions`,
+          );
+        }
         checkPatternColumn(relation, filter.column);
         checkLikePattern(value);
         checkPatternNarrowed(value, relation, pairs);

@@ -94,6 +94,14 @@ describe('limits on filters', () => {
     );
   });
 
+  it(`takes ${REQUEST_LIMITS.likePatterns} like conditions and refuses more`, async () => {
+    const terms = (n: number) =>
+      Array.from({ length: n }, (_, i) => `${['issue', 'mitigation', 'proposed_by'][i % 3]}.ilike.*carob*`).join(',');
+    const path = (n: number) => `/rest/v1/mota_ideas_matches?select=id&or=(${terms(n)})`;
+    expect((await api.fetch(path(REQUEST_LIMITS.likePatterns))).status).toBe(200);
+    await expectClientError(await api.fetch(path(REQUEST_LIMITS.likePatterns + 1)));
+  });
+
   it('answers like and ilike only where an index serves them, naming where', async () => {
     for (const path of [
       '/rest/v1/posts?select=id&content=ilike.*carob*',
