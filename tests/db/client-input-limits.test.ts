@@ -55,7 +55,9 @@ describe('limits on filters', () => {
   const term = (i: number) => `issue.ilike.*${'x'.repeat(10)}${i}*`;
 
   it(`takes ${REQUEST_LIMITS.filterTerms} filter terms and refuses one more`, async () => {
-    const terms = (n: number) => Array.from({ length: n }, (_, i) => term(i)).join(',');
+    // Patterns first (as many as allowed), then comparisons.
+    const terms = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i < REQUEST_LIMITS.likePatterns ? term(i) : `id.neq.${i}`)).join(',');
     const ok = await api.fetch(`/rest/v1/mota_ideas_matches?select=id&or=(${terms(REQUEST_LIMITS.filterTerms)})`, {
       headers: { prefer: 'count=exact' },
     });
