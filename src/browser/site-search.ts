@@ -1,4 +1,5 @@
 import { preloadModules } from './fetch-ahead';
+import { onIntent } from './intent';
 import { whenIdle } from './when-idle';
 
 interface PagefindData {
@@ -159,7 +160,10 @@ export function initSiteSearch(): void {
     event.preventDefault();
     void run();
   });
-  // Opening the dialog starts loading Pagefind while the reader types.
+  // Reaching for the search button (pointing at it, touching it, tabbing to it) starts loading
+  // Pagefind: its files are on their way before the dialog opens. Opening the dialog any other
+  // way starts it too, while the reader types.
+  onIntent(document, warm, '[commandfor="site-search"]');
   dialog.addEventListener('toggle', () => {
     if (dialog.open) warm();
   });

@@ -60,6 +60,18 @@ test('before search is opened only its script is fetched, not run; then it finds
   await expect(dialog.locator('[data-search-results] li')).toHaveCount(0);
 });
 
+test('pointing at the search button starts fetching the index, before any press', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((u) => u.includes('/pagefind/wasm.'))).toEqual([]);
+  const wasm = page.waitForRequest(/\/pagefind\/wasm\.\w+\.pagefind$/);
+  await page.getByRole('button', { name: 'Search' }).hover();
+  await wasm;
+  await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeHidden();
+});
+
 test('"/" opens search from anywhere but a form field; the not-found page is not indexed', async ({ page }) => {
   await page.goto('/');
   await page.keyboard.press('/');
