@@ -260,10 +260,10 @@ function checkProfile(req, method) {
 
 /**
  * What a request's statement runs under, as PostgREST sets it: the role, the claims and the
- * request's headers, method and path. A relation with a search key (SEARCH_KEYS) is read with
- * sequential scans disabled: its key's index answers every filter on it without a recheck,
- * where a scan computes the key for every row, and the planner, which counts a recheck for every
- * row a bitmap hands over, cannot see that.
+ * request's headers, method and path. A relation with a search key (SEARCH_KEYS) is read
+ * through bitmap scans only (sequential and plain index scans disabled): its key's index answers
+ * every filter on it without a recheck, where a scan computes the key for every row it reads,
+ * and the planner, which counts a recheck for every row a bitmap hands over, cannot see that.
  * @param {{ headers: string, method: string, path: string, role: string, relation: string }} request
  * @returns {import('./pipeline.mjs').Statement}
  */
@@ -274,7 +274,8 @@ export function requestSettings({ headers, method, path, role, relation }) {
                   set_config('request.headers', $1, true),
                   set_config('request.method', $2, true),
                   set_config('request.path', $3, true),
-                  set_config('enable_seqscan', $5, true)`,
+                  set_config('enable_seqscan', $5, true),
+                  set_config('enable_indexscan', $5, true)`,
     params: [headers, method, path, role, relation in SEARCH_KEYS ? 'off' : 'on'],
     prepare: true,
   };

@@ -3,6 +3,7 @@
 // cache (and are quoted); every value is a bind parameter, passed as text and cast to the
 // column's type so Postgres parses it exactly as PostgREST would have it parse a literal.
 import { ApiError, unknownColumn } from '../gateway/errors.mjs';
+import { SEARCH_KEYS } from '../gateway/request-limits.mjs';
 import { EXPOSED_SCHEMA, quoteIdent } from './schema-cache.mjs';
 
 /**
@@ -43,6 +44,20 @@ function column(table, name) {
   const found = table.columns.get(name);
   if (!found) throw unknownColumn(table.name, name);
   return found;
+}
+
+/**
+ * Every column but a search key (SEARCH_KEYS), which exists only to be looked up in its index:
+ * computing it for each matching row would cost what the index saves, and no request may select
+ * or order by it.
+ * @param {Table} table
+ */
+function dataColumns(table) {
+  const key = /** @type {Record<string, string>} */ (SEARCH_KEYS)[table.name];
+  return [...table.columns.keys()]
+    .filter((name) => name !== key)
+    .map(quoteIdent)
+    .join(', ');
 }
 
 /** @param {Table} table @param {ParsedQuery['select']} select */
@@ -142,7 +157,9 @@ export function buildRead(table, query, range) {
   // Otherwise the total repeats the filter with the same parameters ($n refers to the same values).
   const total = mode === 'exact' ? `(SELECT count(*) FROM ${from}${once ? '' : where})` : 'NULL::bigint';
   const text =
-    (once ? `WITH pgrst_match AS MATERIALIZED (SELECT * FROM ${relation(table)}${where}), ` : 'WITH ') +
+    (once
+      ? `WITH pgrst_match AS MATERIALIZED (SELECT ${dataColumns(table)} FROM ${relation(table)}${where}), `
+      : 'WITH ') +
     `pgrst_source AS (${page}) ` +
     `SELECT ${total} AS total, (SELECT count(*) FROM pgrst_source) AS page_total, ` +
     `coalesce((SELECT json_agg(s) FROM pgrst_source s), '[]')::text AS body`;

@@ -49,7 +49,7 @@ create index mota_ideas_pairs_idx on public.mota_ideas using gin (
 -- `pairs=cs.{…}`, and the index must answer it: a lookup needs no recheck (an array contains the
 -- pairs or not), where computing the pairs of every idea walked or scanned would cost far more.
 -- So, as in mota_ideas_matches, created_at is computed and no index walks the ideas newest first;
--- and the embedded backend reads this view with sequential scans disabled (the planner, which
+-- and the embedded backend reads this view through bitmap scans only (the planner, which
 -- counts a recheck for every row a bitmap hands over, would otherwise scan every idea for a pair
 -- that most of them hold). Same rights and rows as mota_ideas_search (see its migrations for
 -- why it runs with its owner's rights).
@@ -77,12 +77,12 @@ grant select on table public.mota_ideas_short_matches to anon, authenticated;
 analyze public.mota_ideas;
 
 -- The same for PostgREST, which calls this before each request (db-pre-request; the self-hosted
--- mode sets it): a read of mota_ideas_short_matches runs with sequential scans disabled, as the
+-- mode sets it): a read of mota_ideas_short_matches runs through bitmap scans only, as the
 -- embedded backend runs it.
 create function public.before_each_request() returns void
   language sql stable set search_path = ''
   as $$
-    select pg_catalog.set_config('enable_seqscan', 'off', true)
+    select pg_catalog.set_config('enable_seqscan', 'off', true), pg_catalog.set_config('enable_indexscan', 'off', true)
      where pg_catalog.current_setting('request.path', true) like '%/mota_ideas_short_matches';
   $$;
 

@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunity } from '../../src/lib/community/index';
 import { requestSettings } from '../../supabase/embedded/rest.mjs';
+import { loadSchemaCache } from '../../supabase/embedded/schema-cache.mjs';
+import { buildRead } from '../../supabase/embedded/sql.mjs';
+import { parseQuery } from '../../supabase/gateway/query-params.mjs';
 import { startBackend, type RunningBackend } from './harness';
 
 let api: RunningBackend;
@@ -24,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 /** The plan of a visitor's read under the settings the embedded backend gives the request. */
-async function visitorPlan(sql: string) {
+async function visitorPlan(sql: string, params: unknown[] = []) {
   const settings = requestSettings({
     headers: '{}',
     method: 'GET',
@@ -34,7 +37,7 @@ async function visitorPlan(sql: string) {
   });
   return api.backend.db.transaction(async (tx) => {
     await tx.query(settings.text, settings.params);
-    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`);
+    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
@@ -67,5 +70,23 @@ describe('a search too short for trigrams', () => {
         expect(plan, sql).not.toMatch(/Seq Scan|Index Scan using mota_ideas_created_at_idx/);
       }
     }
+  });
+
+  it('computes no pairs for the page and count the site asks for', async () => {
+    const table = (await loadSchemaCache(api.backend.db)).get('mota_ideas_short_matches')!;
+    const query = parseQuery(
+      new URLSearchParams({
+        select: 'id,issue,mitigation,proposed_by,notes,created_at',
+        pairs: 'cs.{"e"}',
+        order: 'created_at.desc,id.desc',
+      }),
+    );
+    const { text, params } = buildRead(table, query, { limit: 20n, offset: 0n, count: 'exact' });
+    const plan = await visitorPlan(text, params);
+    expect(plan).toMatch(/Bitmap Index Scan on mota_ideas_pairs_idx/);
+    // The pairs are computed only where a column asks for them or a scan filters by them.
+    expect(plan).not.toMatch(/Seq Scan|Index Scan using|Filter: .*lower\(/);
+    const verbose = await visitorPlan(`(verbose) ${text}`, params);
+    expect(verbose).not.toMatch(/Output: .*text_pairs|Output: .*mota_ideas_pairs/);
   });
 });
