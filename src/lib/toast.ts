@@ -46,13 +46,14 @@ interface ToastOptions {
   replaces?: QueuedToast;
 }
 
-declare global {
-  interface Window {
-    __siteToasts?: QueuedToast[];
-  }
-}
-
 let counter = 0;
+
+/**
+ * Toasts raised on this page that the toast area has not taken yet. Islands, page scripts and the
+ * toast area all import this one module, which the build keeps in one shared chunk, so they
+ * share this queue.
+ */
+let queued: QueuedToast[] = [];
 
 export function showToast(title: string, description?: string, options: ToastOptions = {}): QueuedToast {
   const duration = options.duration ?? TOAST_DEFAULT_MS;
@@ -65,7 +66,7 @@ export function showToast(title: string, description?: string, options: ToastOpt
   };
   if (options.carryOver) carryToNextPage(toast);
   if (typeof window !== 'undefined') {
-    (window.__siteToasts ??= []).push(toast);
+    queued.push(toast);
     window.dispatchEvent(new CustomEvent(TOAST_EVENT));
   }
   return toast;
@@ -104,8 +105,7 @@ export function takeCarriedToasts(now = Date.now(), alreadyShown: ReadonlySet<st
 
 /** Drains what islands queued on this page before the toast area was ready. */
 export function takeQueuedToasts(): QueuedToast[] {
-  if (typeof window === 'undefined') return [];
-  const queued = window.__siteToasts ?? [];
-  window.__siteToasts = [];
-  return queued;
+  const taken = queued;
+  queued = [];
+  return taken;
 }

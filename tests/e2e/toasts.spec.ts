@@ -29,6 +29,8 @@ async function carryToasts(
 }
 
 const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
+/** The Line Bank's island, whose Copy buttons raise the copy toast. */
+const lineBank = (page: Page) => page.locator('astro-island:has([data-copy])');
 
 /** The home page on Playwright's clock, showing a 5 s toast carried over from a previous page. */
 async function openWithTimedToast(page: Page, title: string) {
@@ -83,20 +85,25 @@ test('a toast is opaque and in place from the frame it is first drawn in, rising
 
 test('toasts raised one right after another: only the newest stays, and none comes back once it goes @phone', async ({
   page,
+  context,
 }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
   await carryToasts(page, [{ title: 'Started', duration: 60000 }]);
-  await page.goto('/');
+  await page.goto('/line-bank');
   await expect(toast(page)).toContainText('Started');
-  await page.evaluate(() => {
-    // What showToast() does, three times before sonner has drawn any of them.
-    for (const title of ['One', 'Two', 'Three']) {
-      (window.__siteToasts ??= []).push({ id: title, title, variant: 'normal', duration: 60_000 });
-      window.dispatchEvent(new CustomEvent('site:toast'));
-    }
-  });
+  await expect(lineBank(page)).not.toHaveAttribute('ssr');
+  // Stopped, so that no toast runs out on its own: each one goes only when dismissed.
+  await pauseClockSoon(page);
+  // Three Copy presses, each raising its toast before sonner, on the stopped clock, draws any.
+  const copyButtons = page.locator('[data-copy]');
+  for (const n of [0, 1, 2]) await copyButtons.nth(n).click();
+  await page.clock.runFor(100);
   await expect(toast(page)).toHaveCount(1);
-  await expect(toast(page)).toContainText('Three');
+  await expect(toast(page)).toContainText('Copied to clipboard!');
   await toast(page).getByRole('button', { name: 'Dismiss notification' }).click();
+  // Long enough for sonner to take the dismissed toast out, not for any toast to run out.
+  await page.clock.runFor(1000);
   await expect(toast(page)).toHaveCount(0);
 });
 
@@ -206,19 +213,22 @@ test('after F8, the timer pauses while focus is in the toast area and runs again
   await expect(toast(page)).toHaveCount(0);
 });
 
-test('a toast closed from the keyboard leaves the next one to run out in its time', async ({ page }) => {
-  await openWithTimedToast(page, 'Closed by keyboard');
+test('a toast closed from the keyboard leaves the next one to run out in its time', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
+  await carryToasts(page, [{ title: 'Closed by keyboard', duration: 5000 }]);
+  await page.goto('/line-bank');
+  await expect(toast(page)).toBeVisible();
+  await expect(lineBank(page)).not.toHaveAttribute('ssr');
+  await pauseClockSoon(page);
   await page.getByRole('button', { name: 'Dismiss notification' }).focus();
   await page.keyboard.press('Enter');
   await page.clock.runFor(1000);
   await expect(toast(page)).toHaveCount(0);
-  await page.evaluate(() => {
-    // What showToast() does.
-    (window.__siteToasts ??= []).push({ id: 'next', title: 'Next', variant: 'normal', duration: 5000 });
-    window.dispatchEvent(new CustomEvent('site:toast'));
-  });
+  // The next toast: a Copy press, which says so for 3 s.
+  await page.locator('[data-copy]').first().click();
   await page.clock.runFor(100);
-  await expect(toast(page)).toContainText('Next');
-  await page.clock.runFor(6000);
+  await expect(toast(page)).toContainText('Copied to clipboard!');
+  await page.clock.runFor(3000);
   await expect(toast(page)).toHaveCount(0);
 });

@@ -21,7 +21,9 @@ class MemoryStorage {
 
 beforeEach(() => {
   vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('window', Object.assign(new EventTarget(), { __siteToasts: undefined }));
+  vi.stubGlobal('window', new EventTarget());
+  // The queue lives in the module: each test starts from an empty one.
+  takeQueuedToasts();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,6 +41,13 @@ describe('toast helper', () => {
     expect(woken).toHaveBeenCalledOnce();
     const [queued] = takeQueuedToasts();
     expect(queued).toMatchObject({ title: 'Empty Post', variant: 'destructive', duration: 5000 });
+    expect(takeQueuedToasts()).toEqual([]);
+  });
+
+  it('keeps every toast raised before the toast area takes them, oldest first', () => {
+    showToast('One');
+    showToast('Two', undefined, { variant: 'normal' });
+    expect(takeQueuedToasts().map((t) => t.title)).toEqual(['One', 'Two']);
     expect(takeQueuedToasts()).toEqual([]);
   });
 
