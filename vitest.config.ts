@@ -11,9 +11,11 @@ const ALONE = [
   'tests/db/pgtap.test.ts',
 ];
 
-// tests/unit: code checked without a database or a browser (src/lib, the server, the backends'
-// gateway and embedded parts, the build integrations, the bench's arithmetic). tests/db: the
-// database rules through the embedded backend, and on real PostgreSQL when a cluster is given.
+// Test folders are named for what they test, each without a browser: tests/lib (src/lib),
+// tests/browser (src/browser), tests/server (server/), tests/supabase (the backends' gateway and
+// embedded parts, without a database), tests/build (the build, its integrations and what it
+// ships), tests/bench (the bench's arithmetic); tests/db the database rules through the
+// embedded backend, and on real PostgreSQL when a cluster is given. tests/e2e is Playwright's.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -24,11 +26,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'side by side',
-          include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts'],
-          exclude: ALONE,
+          include: ['tests/*/**/*.test.ts'],
+          exclude: [...ALONE, 'tests/e2e/**'],
           // Vitest's default leaves one core free: a single worker on a 2-core machine, the other
           // core idle while a file waits on a build or a server it started. Each file keeps its own
-          // databases, servers and site copy (tests/unit/site-copy.ts), so files can share the cores.
+          // databases, servers and site copy (tests/build/site-copy.ts), so files can share the cores.
           maxWorkers: Math.max(2, availableParallelism() - 1),
           sequence: { groupOrder: 0 },
         },

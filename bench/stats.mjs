@@ -1,5 +1,5 @@
 // The reader benchmark's arithmetic: medians of the runs and each figure against its target.
-// Pure, so tests/unit/bench-stats.test.ts checks it; the timings themselves stay in the bench.
+// Pure, so tests/bench/bench-stats.test.ts checks it; the timings themselves stay in the bench.
 
 /** The targets, medians in ms on the reader's profile (bench/reader.mjs). */
 export const TARGETS = {

@@ -1,7 +1,7 @@
 // Answers requests for the built site in a folder (dist/): each page at its one canonical
 // address with the headers _headers gives that address, the not-found page (404) otherwise.
 // server/serve.mjs (`npm start`) mounts it on createLimitedServer (server/server-limits.mjs),
-// which answers targets no URL parser reads; tests/unit/static-site.test.ts checks the two.
+// which answers targets no URL parser reads; tests/server/static-site.test.ts checks the two.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';

@@ -3,7 +3,7 @@ import { LIMITS } from './community/limits';
 /**
  * The character classes behind the community's text rules, as the CHECK constraints in
  * supabase/migrations (invisible and stacked text) write them out in ranges of code points.
- * tests/unit/text-classes.test.ts checks the two agree on every code point.
+ * tests/lib/text-classes.test.ts checks the two agree on every code point.
  */
 
 /**

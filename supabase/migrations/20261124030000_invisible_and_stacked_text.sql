@@ -17,7 +17,7 @@
 --
 -- Postgres regular expressions have no \p{…} classes, so each class is written out below as
 -- ranges of code points, once. src/lib/text-classes.ts mirrors them with \p{…} classes, and
--- tests/unit/text-classes.test.ts checks every code point (U+0001-U+10FFFF) against both; when
+-- tests/lib/text-classes.test.ts checks every code point (U+0001-U+10FFFF) against both; when
 -- Unicode assigns new characters that test fails and prints the classes to write into a new
 -- migration. tests/db/text-classes.test.ts checks the database reads them the same way.
 --

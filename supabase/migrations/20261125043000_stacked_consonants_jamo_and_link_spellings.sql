@@ -32,7 +32,7 @@
 -- private.link_count), so the constraints are unchanged; their classes of combining marks and
 -- of characters that render as nothing are those of the migration that brought them.
 -- src/lib/text-classes.ts and src/lib/community/validation.ts mirror all of it, and
--- tests/unit/text-classes.test.ts checks the classes here against those on every code point.
+-- tests/lib/text-classes.test.ts checks the classes here against those on every code point.
 --
 -- Rows already shown that break the new rules are hidden (and a notice says how many), as the
 -- migration that brought the rules did: showing them again is refused until their text is fixed.
