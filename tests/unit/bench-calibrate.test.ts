@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CPU_PROFILES, TOLERANCE, findThrottlingRate, hostBusy } from '../../bench/calibrate.mjs';
 
 /** A host whose index under a rate is `hostIndex / rate ** curve`, every reading `noise(rate)` off. */
-function host(hostIndex: number, { curve = 1, noise = (_rate: number) => 1 } = {}) {
+function host(hostIndex: number, { curve = 1, noise = (_rate: number): number => 1 } = {}) {
   const rates: number[] = [];
   const measure = async (rate: number) => {
     rates.push(rate);
