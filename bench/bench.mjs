@@ -164,9 +164,15 @@ async function startServer() {
       COMMUNITY_RATE_LIMIT: '0',
       ...(options.site && { SITE_DIR: options.site }),
     },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // Why a server that never listened stopped (a port still held by the last run's, say).
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let exitCode;
+  exited.then((code) => (exitCode = code ?? 'a signal'));
   // A long-running server has made its Brotli versions; a run must not time a server still making
   // them, on a core the browser needs.
   let output = '';
@@ -180,7 +186,8 @@ async function startServer() {
     };
     child.stdout.on('data', read);
   });
-  for (let i = 0; i < 150; i++) {
+  // On a busy host the migrations take long to apply: the wait allows for it.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${SITE_PORT}/`)).ok) {
         await compressed;
@@ -191,18 +198,24 @@ async function startServer() {
           onAhead: (at, bytes) => fetchedAhead.push({ at, bytes }),
         });
         return {
-          stop: () => {
+          // Resolves once the server has let go of its port, for the next run's (--compare) to take.
+          stop: async () => {
             proxy.close();
             process.kill(-child.pid);
+            const kill = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000);
+            await exited;
+            clearTimeout(kill);
           },
         };
       }
     } catch {
       // Not listening yet: try again shortly.
     }
+    if (exitCode !== undefined) throw new Error(`the server stopped (${exitCode}) before it listened:\n${errors}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not start');
+  process.kill(-child.pid);
+  throw new Error(`server did not start:\n${errors}`);
 }
 
 /**
@@ -786,7 +799,7 @@ if (browserParts || wanted('lighthouse')) {
       }
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 if (wanted('build')) {
