@@ -1,25 +1,33 @@
 // `npm run bench`: the performance report. Builds and serves the production site, then measures
-// it as a reader on a slow phone meets it (bench/reader.mjs): for every interactive part
+// it as a reader on a phone meets it (bench/reader.mjs), on each of two phones whose CPU the bench
+// emulates on any host by calibration (bench/calibrate.mjs): for every interactive part
 // (bench/parts.mjs) the time from the input to the first frame that shows the answer,
 // for a first press 1 s after load and for a press right after the part scrolls into view; each
-// key route's first and largest contentful paint, and the time from a tap on an internal link to
-// the next page's first paint. Then, as context: Lighthouse (one run per route), the JavaScript
-// each route loads, the build time of the real site and of a generated 1,000-essay site, and the
-// embedded backend (bench/backend.mjs). Pages fetched ahead get the slow network from
-// bench/prefetch-network.mjs: Chromium's throttling does not reach them. Prints tables
-// with each figure's target and writes bench/report.json. Numbers, not assertions: timings never
+// key route's first and largest contentful paint, as built and with its scripts, fonts and
+// speculation refused (its floor, loaded in turn with it), the bytes it fetches in its first 3 s,
+// and the time from a tap on an internal link to the next page's first paint. Then, as context:
+// Lighthouse (one run per route), the JavaScript each route loads, the build time of the real site
+// and of a generated 1,000-essay site, and the embedded backend (bench/backend.mjs). Pages fetched
+// ahead get the slow network from bench/prefetch-network.mjs: Chromium's throttling does not reach
+// them. Prints tables with each figure's target and its change since the last run
+// (bench/.last-report.json), and writes bench/report.json. Numbers, not assertions: timings never
 // go in tests, and the deterministic byte budgets are enforced by tests/e2e/budgets.spec.ts.
 //
 //   npm run bench -- --runs 5            median of 5 runs instead of 3 (BENCH_RUNS)
 //   npm run bench -- --only forum        only what matches: a part, a route, or one of the
 //                                        sections presses, routes, lighthouse, build, backend
+//   npm run bench -- --profile mid       one phone only: mid or low (BENCH_PROFILE; default both)
+//   npm run bench -- --routes <list>     other key routes: name=/path,... (paints, floor, bytes)
 //   npm run bench -- --no-build          serve the dist/ already built
 //   npm run bench -- --site <dir>        serve another build (no build), e.g. one kept for an A/B
 //   npm run bench -- --report <file>     write the report there (--compare)
+//   npm run bench -- --calibration <f>   the CPU rates found before (--compare): no calibration
+//   npm run bench -- --calibrate <f>     only calibrate, into that file (--compare; --profile ''
+//                                        measures the host's index alone)
 //   npm run bench -- --backend-only      only the embedded backend, printed, no report file
-//   npm run bench -- --compare <a> <b>   two builds measured in turn (bench/compare.mjs)
+//   npm run bench -- --compare <a> <b> [<c>]   builds measured in turn (bench/compare.mjs)
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,7 +37,8 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEV_ANON_KEY } from '../supabase/gateway/dev-anon-key.mjs';
 import { backendGoalsMet, backendThroughput, printBackend } from './backend.mjs';
-import { PARTS, ROUTES, find } from './parts.mjs';
+import { CPU_PROFILES, calibrate, hostBusy, measureHostIndex } from './calibrate.mjs';
+import { PARTS, ROUTES, find, routesFrom } from './parts.mjs';
 import { startPrefetchNetwork } from './prefetch-network.mjs';
 import { COMPRESSION_DONE } from '../server/static-site.mjs';
 import {
@@ -37,12 +46,25 @@ import {
   launchReaderBrowser,
   load,
   openReader,
-  paints,
   reachPart,
+  recordLoad,
+  refuseAllButHtmlAndCss,
   timeNavigation,
   timePress,
 } from './reader.mjs';
-import { TARGETS, formatSummary, meets, summarize, targetsFor } from './stats.mjs';
+import {
+  FIRST_SECONDS,
+  FIRST_SECONDS_BYTES,
+  FLOOR_MARGIN_MS,
+  TARGETS,
+  againstFloor,
+  changesSince,
+  formatSummary,
+  meets,
+  summariesOf,
+  summarize,
+  targetsFor,
+} from './stats.mjs';
 
 // The compare mode runs this bench once per build and run, so it takes over before the options
 // of a single run are read.
@@ -58,10 +80,24 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     site: { type: 'string' },
     report: { type: 'string' },
+    profile: { type: 'string', default: process.env.BENCH_PROFILE ?? 'mid,low' },
+    routes: { type: 'string' },
+    calibration: { type: 'string' },
+    calibrate: { type: 'string' },
     'backend-only': { type: 'boolean', default: process.env.BENCH_BACKEND_ONLY === '1' },
   },
 });
 const RUNS = Number(options.runs);
+const PROFILE_KEYS = options.profile
+  .split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+for (const key of PROFILE_KEYS) {
+  if (!CPU_PROFILES[key]) throw new Error(`--profile ${key}: one of ${Object.keys(CPU_PROFILES).join(', ')}`);
+}
+const KEY_ROUTES = options.routes ? routesFrom(options.routes) : ROUTES;
+/** Where each run's report is kept for the next run to compare with (git-ignored). */
+const LAST_REPORT = 'bench/.last-report.json';
 const PORT = Number(process.env.BENCH_PORT ?? 4450);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** The site itself listens here; the bench's browser reaches it through startPrefetchNetwork. */
@@ -87,12 +123,32 @@ if (options['backend-only']) {
   process.exit(0);
 }
 
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage'];
+const launchBrowser = () =>
+  launchReaderBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS });
+
+if (options.calibrate) {
+  const browser = await launchBrowser();
+  try {
+    const calibration = await calibrate(browser, PROFILE_KEYS, (line) => console.log(`  ${line}`));
+    writeFileSync(options.calibrate, `${JSON.stringify(calibration, null, 2)}\n`);
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
+
 function timedBuild(cwd, env = {}) {
   const started = performance.now();
   const result = spawnSync('npx', ['astro', 'build'], { cwd, stdio: 'pipe', env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`build failed in ${cwd}:\n${result.stderr}\n${result.stdout}`);
   return performance.now() - started;
 }
+
+/** The bytes of the requests that fetched pages ahead, as the proxy sent them: { at, bytes }. */
+const fetchedAhead = [];
+const bytesAheadWithin = (fromMs, toMs) =>
+  fetchedAhead.filter(({ at }) => at >= fromMs && at <= toMs).reduce((sum, { bytes }) => sum + bytes, 0);
 
 /**
  * `npm start`'s server, with a database in memory and no rate limit, behind the proxy that gives
@@ -108,9 +164,15 @@ async function startServer() {
       COMMUNITY_RATE_LIMIT: '0',
       ...(options.site && { SITE_DIR: options.site }),
     },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // Why a server that never listened stopped (a port still held by the last run's, say).
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let exitCode;
+  exited.then((code) => (exitCode = code ?? 'a signal'));
   // A long-running server has made its Brotli versions; a run must not time a server still making
   // them, on a core the browser needs.
   let output = '';
@@ -124,24 +186,36 @@ async function startServer() {
     };
     child.stdout.on('data', read);
   });
-  for (let i = 0; i < 150; i++) {
+  // On a busy host the migrations take long to apply: the wait allows for it.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${SITE_PORT}/`)).ok) {
         await compressed;
-        const proxy = await startPrefetchNetwork({ port: PORT, targetPort: SITE_PORT, profile: PROFILE });
+        const proxy = await startPrefetchNetwork({
+          port: PORT,
+          targetPort: SITE_PORT,
+          profile: PROFILE,
+          onAhead: (at, bytes) => fetchedAhead.push({ at, bytes }),
+        });
         return {
-          stop: () => {
+          // Resolves once the server has let go of its port, for the next run's (--compare) to take.
+          stop: async () => {
             proxy.close();
             process.kill(-child.pid);
+            const kill = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000);
+            await exited;
+            clearTimeout(kill);
           },
         };
       }
     } catch {
       // Not listening yet: try again shortly.
     }
+    if (exitCode !== undefined) throw new Error(`the server stopped (${exitCode}) before it listened:\n${errors}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not start');
+  process.kill(-child.pid);
+  throw new Error(`server did not start:\n${errors}`);
 }
 
 /**
@@ -171,10 +245,6 @@ async function seed() {
   );
 }
 
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage'];
-const launchBrowser = () =>
-  launchReaderBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS });
-
 /**
  * One page load in a fresh profile and the timed first press on it, in one of two cases:
  * - `afterLoad`: the reader scrolls to the part as the page loads and presses it 1 s after the
@@ -184,8 +254,8 @@ const launchBrowser = () =>
  *   scrolling to it 1 s after the load event.
  * After the first press in the `afterLoad` case, the part's `next` presses are timed on the same page.
  */
-async function measurePart(browser, part, scenario) {
-  const { context, page } = await openReader(browser, BASE);
+async function measurePart(browser, part, scenario, profile) {
+  const { context, page } = await openReader(browser, BASE, { cpuRate: profile.rate });
   const later = {};
   try {
     await load(page, `${BASE}${part.route}`);
@@ -228,7 +298,7 @@ function failure(part, error) {
   return { ms: null, pendingMs: null, error: message, leftPage };
 }
 
-async function measurePresses(browser) {
+async function measurePresses(browser, profile) {
   const parts = PARTS.filter((p) => wanted('presses', p.name, p.route, ...(p.next ?? []).map((s) => s.name)));
   const samples = new Map(parts.map((p) => [p.name, { afterLoad: [], inView: [], later: {} }]));
   for (let run = 1; run <= RUNS; run++) {
@@ -236,16 +306,16 @@ async function measurePresses(browser) {
       const entry = samples.get(part.name);
       const shown = [];
       for (const scenario of ['afterLoad', 'inView']) {
-        const { first, later } = await measurePart(browser, part, scenario);
+        const { first, later } = await measurePart(browser, part, scenario, profile);
         entry[scenario].push(first);
         shown.push(first.ms === null ? 'no answer' : `${Math.round(first.ms)} ms`);
         for (const [name, list] of Object.entries(later)) (entry.later[name] ??= []).push(...list);
       }
-      console.log(`  run ${run}/${RUNS} ${part.name}: ${shown.join(', ')}`);
+      console.log(`  ${profile.name}, run ${run}/${RUNS} ${part.name}: ${shown.join(', ')}`);
     }
   }
   const row = (part, route, lists) => {
-    const targets = targetsFor(part);
+    const targets = targetsFor(part, profile.key);
     const figures = Object.fromEntries(
       Object.entries(lists).map(([scenario, list]) => {
         const answer = summarize(list.map((s) => s.ms));
@@ -308,68 +378,141 @@ function networkQuiet(page, ms = 500) {
   });
 }
 
+const sleepUntil = (at) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+
 /**
- * Each key route in a fresh profile: its first and largest contentful paint and the scripts it
- * loads before any press (until the network has been quiet for 0.5 s, 1 s after the load event at
- * the earliest). Then the reader scrolls an internal link to the middle of the view, reads it
- * (READ_LINK_MS) and taps it, timed to the next page's first paint.
+ * A key route as built, in a fresh profile: its first and largest contentful paint, the bytes it
+ * fetched in its first FIRST_SECONDS (its own, and the pages it fetched ahead meanwhile), and the
+ * scripts it loads before any press (until the network has been quiet for 0.5 s, 1 s after the
+ * load event at the earliest). Then the reader scrolls an internal link to the middle of the view,
+ * reads it (READ_LINK_MS) and taps it, timed to the next page's first paint.
  */
-async function measureRoutes(browser) {
+async function loadAsBuilt(browser, { route, link }, profile, keepScripts) {
+  const { context, page } = await openReader(browser, BASE, { cpuRate: profile.rate });
+  const bodies = [];
+  const onResponse = (response) => {
+    // This page's own scripts, not those of a page prerendered from it.
+    const request = response.request();
+    if (request.resourceType() === 'script' && request.frame() === page.mainFrame())
+      bodies.push(response.buffer().catch(() => Buffer.alloc(0)));
+  };
+  if (keepScripts) page.on('response', onResponse);
+  try {
+    const recording = await recordLoad(page);
+    const started = performance.now();
+    await load(page, `${BASE}${route}`, AFTER_LOAD_MS);
+    await networkQuiet(page);
+    page.off('response', onResponse);
+    const paint = await recording.paints();
+    await sleepUntil(started + FIRST_SECONDS * 1000);
+    const startedAt = await recording.startedAt();
+    const firstSecondsBytes =
+      recording.bytesWithin(FIRST_SECONDS) + bytesAheadWithin(startedAt, startedAt + FIRST_SECONDS * 1000);
+    let scripts = null;
+    if (keepScripts) {
+      const loaded = await Promise.all(bodies);
+      scripts = {
+        count: loaded.length,
+        rawBytes: loaded.reduce((s, b) => s + b.length, 0),
+        gzipBytes: loaded.reduce((s, b) => s + gzipSync(b).length, 0),
+      };
+    }
+    let next = { ms: null };
+    if (link) {
+      const target = await find({ role: link })(page);
+      await target.evaluate((a) => a.scrollIntoView({ block: 'center' }));
+      await new Promise((resolve) => setTimeout(resolve, READ_LINK_MS));
+      next = await timeNavigation(page, {
+        act: () => target.tap(),
+        arrives: (url) => url.pathname !== route,
+      }).catch((error) => failure({ name: `link on ${route}` }, error));
+    }
+    return { ...paint, firstSecondsBytes, scripts, nextPaintMs: next.ms, via: next.via };
+  } catch (error) {
+    failure({ name: `route ${route}` }, error);
+    return { fcpMs: null, lcpMs: null, firstSecondsBytes: null, scripts: null, nextPaintMs: null };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The same route's floor, in a fresh profile: its paints with scripts, fonts and speculation refused. */
+async function loadFloor(browser, { route }, profile) {
+  const { context, page } = await openReader(browser, BASE, { cpuRate: profile.rate });
+  try {
+    const recording = await recordLoad(page);
+    await refuseAllButHtmlAndCss(page, recording.cdp);
+    await page.goto(`${BASE}${route}`, { waitUntil: 'load' });
+    // The largest paint is reported once it is drawn, after the load event of a page this light.
+    await new Promise((resolve) => setTimeout(resolve, AFTER_LOAD_MS));
+    return { ...(await recording.paints()), bytes: recording.bytesWithin(FIRST_SECONDS) };
+  } catch (error) {
+    failure({ name: `floor of ${route}` }, error);
+    return { fcpMs: null, lcpMs: null, bytes: null };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Each key route as built and its floor, the two loaded in turn (the order swapped every run) so
+ * that a host growing busier weighs on both alike.
+ */
+async function measureRoutes(browser, profile) {
   const rows = [];
-  for (const { route, link } of ROUTES.filter((r) => wanted('routes', r.route))) {
-    const runs = [];
+  const routes = KEY_ROUTES.filter((r) => wanted('routes', r.route, r.name ?? r.route));
+  for (const entry of routes) {
+    const { route, link } = entry;
+    const built = [];
+    const floor = [];
     let scripts = null;
     for (let run = 1; run <= RUNS; run++) {
-      const { context, page } = await openReader(browser, BASE);
-      const bodies = [];
-      const onResponse = (response) => {
-        // This page's own scripts, not those of a page prerendered from it.
-        const request = response.request();
-        if (request.resourceType() === 'script' && request.frame() === page.mainFrame())
-          bodies.push(response.buffer().catch(() => Buffer.alloc(0)));
-      };
-      page.on('response', onResponse);
-      try {
-        await load(page, `${BASE}${route}`, AFTER_LOAD_MS);
-        await networkQuiet(page);
-        page.off('response', onResponse);
-        const paint = await paints(page);
-        if (!scripts) {
-          const loaded = await Promise.all(bodies);
-          scripts = {
-            count: loaded.length,
-            rawBytes: loaded.reduce((s, b) => s + b.length, 0),
-            gzipBytes: loaded.reduce((s, b) => s + gzipSync(b).length, 0),
-          };
+      const order = run % 2 ? ['built', 'floor'] : ['floor', 'built'];
+      for (const which of order) {
+        if (which === 'floor') floor.push(await loadFloor(browser, entry, profile));
+        else {
+          const result = await loadAsBuilt(browser, entry, profile, !scripts);
+          scripts ??= result.scripts;
+          built.push(result);
         }
-        const target = await find({ role: link })(page);
-        await target.evaluate((a) => a.scrollIntoView({ block: 'center' }));
-        await new Promise((resolve) => setTimeout(resolve, READ_LINK_MS));
-        const next = await timeNavigation(page, {
-          act: () => target.tap(),
-          arrives: (url) => url.pathname !== route,
-        }).catch((error) => failure({ name: `link on ${route}` }, error));
-        runs.push({ ...paint, nextPaintMs: next.ms, via: next.via });
-      } catch (error) {
-        failure({ name: `route ${route}` }, error);
-        runs.push({ fcpMs: null, lcpMs: null, nextPaintMs: null });
-      } finally {
-        await context.close();
       }
     }
-    const next = summarize(runs.map((r) => r.nextPaintMs));
-    rows.push({
+    const next = summarize(built.map((r) => r.nextPaintMs));
+    const kib = (bytes) => (bytes === null ? null : bytes / 1024);
+    const row = {
       route,
-      link,
-      fcp: summarize(runs.map((r) => r.fcpMs)),
-      lcp: summarize(runs.map((r) => r.lcpMs)),
-      nextPaint: next,
+      name: entry.name ?? route,
+      link: link ?? null,
+      reading: Boolean(entry.reading),
+      fcp: summarize(built.map((r) => r.fcpMs)),
+      lcp: summarize(built.map((r) => r.lcpMs)),
+      floor: {
+        fcp: summarize(floor.map((r) => r.fcpMs)),
+        lcp: summarize(floor.map((r) => r.lcpMs)),
+        firstSecondsKiB: summarize(floor.map((r) => kib(r.bytes))),
+      },
+      firstSecondsKiB: summarize(built.map((r) => kib(r.firstSecondsBytes))),
+      nextPaint: link ? next : null,
       // How each run's next page came (prerender, navigational-prefetch, cache, network).
-      nextPageVia: runs.map((r) => r.via ?? null),
-      met: meets(next, TARGETS.navigationMs),
+      nextPageVia: built.map((r) => r.via ?? null),
       scripts,
-    });
-    console.log(`  ${route}: FCP ${formatSummary(rows.at(-1).fcp)}, next paint ${formatSummary(next)}`);
+    };
+    row.againstFloor = againstFloor(row);
+    const t = TARGETS[profile.key];
+    row.checks = {
+      nextPaint: link ? meets(next, t.navigationMs) : undefined,
+      floor: row.againstFloor.met,
+      lcp: t.lcpMs ? meets(row.lcp, t.lcpMs) : undefined,
+      firstSecondsBytes: row.reading ? meets(row.firstSecondsKiB, FIRST_SECONDS_BYTES / 1024) : undefined,
+    };
+    row.met = Object.values(row.checks).every((check) => check !== false);
+    rows.push(row);
+    console.log(
+      `  ${profile.name}, ${row.name}: FCP ${formatSummary(row.fcp)} (floor ${formatSummary(row.floor.fcp)}), ` +
+        `LCP ${formatSummary(row.lcp)} (floor ${formatSummary(row.floor.lcp)}), ` +
+        `${formatSummary(row.firstSecondsKiB, 'KiB')} in ${FIRST_SECONDS} s` +
+        (link ? `, next paint ${formatSummary(next)}` : ''),
+    );
   }
   return rows;
 }
@@ -432,11 +575,21 @@ function thousandEssayBuild() {
 
 const verdict = (met) => (met ? 'pass' : 'MISS');
 
-function printPresses({ first, later }) {
+/** How a phone was emulated on this host, for the tables' headings. */
+function describeProfile(profile) {
+  const cpu = profile.upperBound
+    ? `CPU unthrottled: this host (index ${profile.index}) is slower than the phone (${profile.benchmarkIndex}); figures are upper bounds`
+    : `CPU ×${profile.rate}: index ${profile.index} reached of ${profile.benchmarkIndex}${profile.converged ? '' : ' (not within 5 %: the closest reading)'}`;
+  return (
+    `${profile.name} (${cpu}; ${PROFILE.latencyMs} ms round trip, ${PROFILE.downloadBitsPerSecond / 1e6} Mbit/s down, ` +
+    `${PROFILE.uploadBitsPerSecond / 1e3} kbit/s up, touch at ${PROFILE.width} px, a fresh profile per load)`
+  );
+}
+
+function printPresses({ first, later }, profile) {
   console.log(
     `\nReader benchmark, median of ${RUNS} (spread): from the input to the first frame that shows the answer` +
-      `\n(Chromium: CPU ×${PROFILE.cpuSlowdown}, ${PROFILE.latencyMs} ms round trip, ${PROFILE.downloadBitsPerSecond / 1e6} Mbit/s down, ` +
-      `${PROFILE.uploadBitsPerSecond / 1e3} kbit/s up, touch at ${PROFILE.width} px, a fresh profile per load)\n`,
+      `\n${describeProfile(profile)}\n`,
   );
   const head = (a, b) =>
     console.log(`${'part'.padEnd(40)} ${'page'.padEnd(30)} ${a.padEnd(26)} ${b.padEnd(26)} target`);
@@ -473,30 +626,104 @@ function printPresses({ first, later }) {
   }
 }
 
-function printRoutes(routes, lighthouseRows) {
-  const lh = new Map((lighthouseRows ?? []).map((r) => [r.route, r]));
+function printRoutes(routes, profile) {
+  const t = TARGETS[profile.key];
   console.log(
-    `\n${'route'.padEnd(30)} ${'FCP'.padEnd(18)} ${'LCP'.padEnd(18)} ${`link tap → next paint (≤ ${TARGETS.navigationMs} ms)`.padEnd(40)} JS KB gzip (raw)`,
+    `\nKey routes, median of ${RUNS} (spread), each loaded as built and as its floor (scripts, fonts and speculation refused), in turn` +
+      `\n${describeProfile(profile)}` +
+      `\ntargets: FCP and LCP ≤ ${FLOOR_MARGIN_MS} ms after the floor's` +
+      `${t.lcpMs ? `; LCP ≤ ${t.lcpMs} ms` : ''}; ≤ ${FIRST_SECONDS_BYTES / 1024} KiB in the first ${FIRST_SECONDS} s on a reading page (r)` +
+      `; link tap → next paint ≤ ${t.navigationMs} ms\n`,
   );
+  const cols = [36, 18, 18, 18, 18, 14, 30, 26];
+  const row = (cells) =>
+    console.log(
+      cells
+        .map((c, i) => String(c).padEnd(cols[i] ?? 0))
+        .join(' ')
+        .trimEnd(),
+    );
+  row([
+    'route',
+    'FCP',
+    'floor FCP',
+    'LCP',
+    'floor LCP',
+    'gap FCP/LCP',
+    `KiB in ${FIRST_SECONDS} s`,
+    'link tap → next paint',
+    'JS KB gzip (raw)',
+  ]);
+  const gap = (ms) => (ms === null ? '–' : `${ms > 0 ? '+' : ''}${ms}`);
+  const check = (ok) => (ok === undefined ? '' : ok ? '' : ' MISS');
   for (const r of routes) {
     const js = r.scripts
       ? `${(r.scripts.gzipBytes / 1024).toFixed(1)} (${(r.scripts.rawBytes / 1024).toFixed(1)})`
       : '';
-    console.log(
-      `${r.route.padEnd(30)} ${formatSummary(r.fcp).padEnd(18)} ${formatSummary(r.lcp).padEnd(18)} ${`${formatSummary(r.nextPaint)} ${verdict(r.met)}`.padEnd(40)} ${js}`,
-    );
+    row([
+      `${r.name}${r.reading ? ' (r)' : ''}`,
+      formatSummary(r.fcp),
+      formatSummary(r.floor.fcp),
+      `${formatSummary(r.lcp)}${check(r.checks.lcp)}`,
+      formatSummary(r.floor.lcp),
+      `${gap(r.againstFloor.fcpGapMs)}/${gap(r.againstFloor.lcpGapMs)}${check(r.checks.floor)}`,
+      `${formatSummary(r.firstSecondsKiB, 'KiB')}${check(r.checks.firstSecondsBytes)} (floor ${r.floor.firstSecondsKiB.median ?? '–'})`,
+      r.nextPaint ? `${formatSummary(r.nextPaint)}${check(r.checks.nextPaint)}` : '',
+      js,
+    ]);
   }
   const via = [...new Set(routes.flatMap((r) => r.nextPageVia ?? []).filter(Boolean))];
   if (via.length) console.log(`next pages came by: ${via.join(', ')}`);
-  if (lh.size) {
-    console.log('\nLighthouse, one run per route (goals: performance ≥ 98, the other three 100; not the gate)');
-    for (const r of lh.values()) {
-      const score = (key) => String(Math.round(r[key] * 100));
+}
+
+function printLighthouse(rows) {
+  console.log('\nLighthouse, one run per route (goals: performance ≥ 98, the other three 100; not the gate)');
+  for (const r of rows) {
+    const score = (key) => String(Math.round(r[key] * 100));
+    console.log(
+      `${r.route.padEnd(30)} perf ${score('performance')} a11y ${score('accessibility')} bp ${score('best-practices')} seo ${score('seo')}  LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls.toFixed(3)}  ${r.goalsMet ? 'ok' : 'below'}`,
+    );
+  }
+}
+
+function printCalibration(calibration) {
+  console.log(
+    `\nCPU calibration: this host's benchmark index ${calibration.hostIndex} at the start` +
+      (calibration.hostIndexAtEnd === undefined ? '' : `, ${calibration.hostIndexAtEnd} at the end`) +
+      (calibration.hostBusy ? ' — HOST BUSY: it moved by more than 15 %, the figures are suspect' : ''),
+  );
+  for (const p of Object.values(calibration.profiles)) {
+    console.log(
+      `  ${p.name}: target index ${p.benchmarkIndex}; ` +
+        (p.upperBound
+          ? `unthrottled, figures are upper bounds`
+          : `rate ×${p.rate}, index reached ${p.index}${p.converged ? '' : ' (closest of the readings)'}`),
+    );
+  }
+}
+
+/**
+ * Each figure against the last run's, with both runs' spreads; marks a change beyond the spread.
+ * Then keeps this run's figures (merged over the last report's, so that a run of a subset compares
+ * with the last run that measured it).
+ */
+function compareWithLastReport(report) {
+  const current = summariesOf(report);
+  const kept = existsSync(LAST_REPORT) ? JSON.parse(readFileSync(LAST_REPORT, 'utf8')) : { figures: {} };
+  const previous = new Map(Object.entries(kept.figures).map(([name, f]) => [name, f.summary]));
+  const rows = changesSince(previous, current);
+  if (rows.length) {
+    console.log(`\nAgainst the last run of each figure (${LAST_REPORT}): median (spread) then → now`);
+    for (const r of rows) {
+      const unit = r.name.includes('KiB') ? 'KiB' : 'ms';
+      const sign = r.change > 0 ? '+' : '';
       console.log(
-        `${r.route.padEnd(30)} perf ${score('performance')} a11y ${score('accessibility')} bp ${score('best-practices')} seo ${score('seo')}  LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls.toFixed(3)}  ${r.goalsMet ? 'ok' : 'below'}`,
+        `${r.name.padEnd(80)} ${formatSummary(r.before, unit).padEnd(22)} → ${formatSummary(r.now, unit).padEnd(22)} ${`${sign}${r.change}`.padEnd(6)}${r.beyondSpread === null ? ' (a single run: no spread)' : r.beyondSpread ? ' beyond the spread' : ''}`,
       );
     }
   }
+  for (const [name, summary] of current) kept.figures[name] = { summary, at: report.generatedAt, site: report.site };
+  writeFileSync(LAST_REPORT, `${JSON.stringify(kept, null, 2)}\n`);
 }
 
 const report = {
@@ -508,7 +735,7 @@ const report = {
     node: process.version,
     chromium: CHROME ? spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'bundled',
   },
-  profile: PROFILE,
+  network: PROFILE,
   runs: RUNS,
   targets: TARGETS,
   only: options.only ?? null,
@@ -526,27 +753,44 @@ if (
 const browserParts = wanted(
   'presses',
   'routes',
-  'lighthouse',
   ...PARTS.flatMap((p) => [p.name, ...(p.next ?? []).map((s) => s.name)]),
-  ...ROUTES.map((r) => r.route),
+  ...KEY_ROUTES.flatMap((r) => [r.route, r.name ?? r.route]),
 );
-if (browserParts) {
+if (browserParts || wanted('lighthouse')) {
   const server = await startServer();
   try {
     await seed();
-    const browser = await launchBrowser();
-    try {
-      console.log('Pressing every interactive part…');
-      report.presses = await measurePresses(browser);
-      console.log('Loading the key routes…');
-      report.routes = await measureRoutes(browser);
-    } finally {
-      await browser.close();
+    if (browserParts) {
+      const browser = await launchBrowser();
+      try {
+        // The rates found before (by --compare, once for all its runs), or found now, before any throttling.
+        if (options.calibration) report.calibration = JSON.parse(readFileSync(options.calibration, 'utf8'));
+        else {
+          console.log('Calibrating the CPU to each phone…');
+          report.calibration = await calibrate(browser, PROFILE_KEYS, (line) => console.log(`  ${line}`));
+        }
+        report.profiles = [];
+        for (const key of PROFILE_KEYS) {
+          const profile = report.calibration.profiles[key];
+          const measured = { ...profile, steps: undefined };
+          report.profiles.push(measured);
+          console.log(`${profile.name}: pressing every interactive part…`);
+          measured.presses = await measurePresses(browser, profile);
+          console.log(`${profile.name}: loading the key routes…`);
+          measured.routes = await measureRoutes(browser, profile);
+        }
+        if (!options.calibration) {
+          report.calibration.hostIndexAtEnd = await measureHostIndex(browser);
+          report.calibration.hostBusy = hostBusy(report.calibration.hostIndex, report.calibration.hostIndexAtEnd);
+        }
+      } finally {
+        await browser.close();
+      }
     }
     if (wanted('lighthouse')) {
       console.log('Lighthouse…');
       report.lighthouse = [];
-      for (const { route } of ROUTES) {
+      for (const { route } of KEY_ROUTES) {
         const row = await lighthouseRun(`${BASE}${route}`).catch((error) => {
           failure({ name: `Lighthouse on ${route}` }, error);
           return null;
@@ -555,7 +799,7 @@ if (browserParts) {
       }
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 if (wanted('build')) {
@@ -567,11 +811,10 @@ if (wanted('backend') && (!only || only.test('backend'))) {
   report.backend = await backendThroughput();
 }
 
-const pressRows = [...(report.presses?.first ?? []), ...(report.presses?.later ?? [])];
-report.readerTargets = {
-  met: pressRows.filter((r) => r.met).length + (report.routes ?? []).filter((r) => r.met).length,
-  of: pressRows.length + (report.routes ?? []).length,
-};
+for (const profile of report.profiles ?? []) {
+  const rows = [...(profile.presses?.first ?? []), ...(profile.presses?.later ?? []), ...(profile.routes ?? [])];
+  profile.targetsMet = { met: rows.filter((r) => r.met).length, of: rows.length };
+}
 if (report.thousandEssayBuildSeconds !== undefined) {
   report.thousandEssayBuildMet = report.thousandEssayBuildSeconds <= THOUSAND_ESSAY_BUILD_BUDGET_S;
 }
@@ -582,8 +825,12 @@ const file = options.report ?? (only ? 'bench/.tmp/report.json' : 'bench/report.
 mkdirSync('bench/.tmp', { recursive: true });
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
-if (report.presses) printPresses(report.presses);
-if (report.routes) printRoutes(report.routes, report.lighthouse);
+if (report.calibration) printCalibration(report.calibration);
+for (const profile of report.profiles ?? []) {
+  if (profile.presses.first.length || profile.presses.later.length) printPresses(profile.presses, profile);
+  if (profile.routes.length) printRoutes(profile.routes, profile);
+}
+if (report.lighthouse?.length) printLighthouse(report.lighthouse);
 if (report.buildSeconds !== undefined) {
   const thousand =
     report.thousandEssayBuildSeconds === undefined
@@ -593,8 +840,15 @@ if (report.buildSeconds !== undefined) {
 }
 if (report.backend) printBackend(report.backend);
 for (const [name, message] of errors) console.log(`no answer: ${name}: ${message}`);
+// The compare mode's runs (--report) compare builds with each other, not with the last run.
+if (!options.report && report.profiles) compareWithLastReport(report);
+const targetLines = (report.profiles ?? []).map(
+  (p) =>
+    `${p.name}${p.key === 'mid' ? ' (the gate)' : ''}: ${p.targetsMet.met} of ${p.targetsMet.of} targets met` +
+    (p.upperBound ? ' (upper bounds)' : ''),
+);
 console.log(
-  `\nreader targets met: ${report.readerTargets.met} of ${report.readerTargets.of}` +
+  `\n${[...targetLines, ...(report.calibration?.hostBusy ? ['HOST BUSY'] : [])].join('; ') || 'no reader figures'}` +
     (report.backend ? `; backend goals met: ${report.backendGoalsMet ? 'yes' : 'NO'}` : '') +
     `  (${file})`,
 );

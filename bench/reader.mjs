@@ -1,8 +1,10 @@
 // The reader's side of `npm run bench`: a phone-sized Chromium with Chromium's own throttling
-// (DevTools protocol: CPU ×4, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up; touch at 390 px)
-// and a fresh profile for every page load, and the measurements taken in it: the time from an
-// input to the first frame that shows its answer, a route's first and largest contentful paint,
-// and the time from a tap on a link to the next page's first paint.
+// (DevTools protocol: the CPU slowed by the rate bench/calibrate.mjs found for the phone, 150 ms
+// round trip, 1.6 Mbit/s down, 750 kbit/s up; touch at 390 px) and a fresh profile for every page
+// load, and the measurements taken in it: the time from an input to the first frame that shows
+// its answer, a route's first and largest contentful paint (also with its scripts, fonts and
+// speculation refused: its floor) and the bytes it fetches in its first seconds, and the time from
+// a tap on a link to the next page's first paint.
 //
 // Driven through puppeteer, which attaches to the browser's tab. Chromium refuses to prerender
 // while a DevTools session is attached straight to the page, as Playwright's is; through the tab
@@ -31,8 +33,8 @@
 import { devices } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 
+/** The phone's network and screen; its CPU is calibrated per host (bench/calibrate.mjs). */
 export const PROFILE = {
-  cpuSlowdown: 4,
   latencyMs: 150,
   downloadBitsPerSecond: 1.6e6,
   uploadBitsPerSecond: 750e3,
@@ -162,18 +164,6 @@ export function probe() {
           resolve({ ms: input ? performance.timeOrigin + paint.startTime - input : null, fcpMs: paint.startTime, via });
         }).observe({ type: 'paint', buffered: true });
       }),
-    /** First and largest contentful paint of this page so far. */
-    paints: () =>
-      new Promise((resolve) => {
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-        const done = (lcp) => resolve({ fcpMs: fcp, lcpMs: lcp });
-        const timer = setTimeout(() => done(null), 2000);
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          clearTimeout(timer);
-          done(list.getEntries().at(-1).startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
     /** Waits in this page until `ms` after its load event ended. */
     afterLoad: (ms) =>
       new Promise((resolve) => {
@@ -189,9 +179,9 @@ export const launchReaderBrowser = ({ executablePath, args }) =>
 
 /**
  * A new browser context (a fresh profile: no cache, no storage) with one page, throttled as a
- * mid-range phone on a slow mobile network.
+ * phone on a slow mobile network: its CPU slowed `cpuRate` times (Emulation.setCPUThrottlingRate).
  */
-export async function openReader(browser, origin) {
+export async function openReader(browser, origin, { cpuRate }) {
   const context = await browser.createBrowserContext();
   // Copy and Share write to the clipboard, as a visitor's browser lets a page after a tap.
   await context.overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
@@ -205,7 +195,7 @@ export async function openReader(browser, origin) {
     isMobile: true,
     hasTouch: true,
   });
-  await page.emulateCPUThrottling(PROFILE.cpuSlowdown);
+  await page.emulateCPUThrottling(cpuRate);
   await page.emulateNetworkConditions({
     offline: false,
     latency: PROFILE.latencyMs,
@@ -311,4 +301,79 @@ export async function load(page, url, afterLoadMs = 0) {
   if (afterLoadMs) await page.evaluate(`window.__bench.afterLoad(${afterLoadMs})`);
 }
 
-export const paints = (page) => page.evaluate('window.__bench.paints()');
+/** What the floor refuses by address: scripts, module preloads and fonts, wherever they come from. */
+const FLOOR_BLOCKED = ['*.js', '*.mjs', '*.woff2', '*.woff', '*.ttf', '*.otf'];
+
+/**
+ * Makes `page`'s next loads its floor: the page's own HTML and CSS alone. Scripting is off, which
+ * refuses inline scripts and Speculation Rules with them (a rule is a script element), and the
+ * addresses of scripts and fonts are refused, which stops their preloads too.
+ */
+export async function refuseAllButHtmlAndCss(page, cdp) {
+  await page.setJavaScriptEnabled(false);
+  await cdp.send('Network.setBlockedURLs', { urls: FLOOR_BLOCKED });
+}
+
+/**
+ * Records a load of `page` from before its navigation, through the DevTools protocol only, so that
+ * it reads a page with scripting off as it reads one with it on (a PerformanceObserver's callback
+ * cannot run in a page without scripting). Resolves { cdp, paints(), bytesWithin(seconds), startedAt() }:
+ * - paints(): the first contentful paint (the page's own entry) and the largest contentful paint
+ *   (the last the main frame reported), in ms from the navigation's start;
+ * - bytesWithin(seconds): the bytes the page received on the wire (headers and compressed bodies)
+ *   in its first `seconds` from the document's request, as they arrived through the throttling.
+ *   Speculative requests (Sec-Purpose) are left out: a prerender's own requests are not the page's
+ *   target's, so bench/prefetch-network.mjs counts them all alike.
+ */
+export async function recordLoad(page) {
+  const cdp = await page.createCDPSession();
+  const lcp = [];
+  cdp.on('PerformanceTimeline.timelineEventAdded', ({ event }) => lcp.push(event));
+  await cdp.send('PerformanceTimeline.enable', { eventTypes: ['largest-contentful-paint'] });
+  await cdp.send('Network.enable');
+  const requests = new Map();
+  let start = null;
+  const request = (id) => {
+    if (!requests.has(id)) requests.set(id, { received: [], speculative: false });
+    return requests.get(id);
+  };
+  cdp.on('Network.requestWillBeSent', ({ timestamp, type }) => {
+    if (start === null && type === 'Document') start = timestamp;
+  });
+  cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }) => {
+    const purpose = Object.entries(headers).find(([name]) => name.toLowerCase() === 'sec-purpose');
+    if (purpose && /prefetch/i.test(purpose[1])) request(requestId).speculative = true;
+  });
+  cdp.on('Network.dataReceived', ({ requestId, timestamp, encodedDataLength }) => {
+    if (encodedDataLength) request(requestId).received.push({ at: timestamp, bytes: encodedDataLength });
+  });
+  // The rest of a request's bytes (its headers; a body the data events did not count) arrive with its end.
+  cdp.on('Network.loadingFinished', ({ requestId, timestamp, encodedDataLength }) => {
+    const r = request(requestId);
+    const counted = r.received.reduce((sum, chunk) => sum + chunk.bytes, 0);
+    if (encodedDataLength > counted) r.received.push({ at: timestamp, bytes: encodedDataLength - counted });
+  });
+  return {
+    cdp,
+    async paints() {
+      const { frameTree } = await cdp.send('Page.getFrameTree');
+      const [fcp, origin] = await page.evaluate(
+        '[performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null, performance.timeOrigin]',
+      );
+      const last = lcp.filter((e) => e.frameId === frameTree.frame.id).at(-1);
+      const at = last && (last.lcpDetails.renderTime || last.lcpDetails.loadTime || last.time);
+      return { fcpMs: fcp, lcpMs: at ? at * 1000 - origin : null };
+    },
+    bytesWithin(seconds) {
+      if (start === null) return null;
+      let bytes = 0;
+      for (const r of requests.values()) {
+        if (r.speculative) continue;
+        for (const chunk of r.received) if (chunk.at - start <= seconds) bytes += chunk.bytes;
+      }
+      return bytes;
+    },
+    /** The navigation's start as wall-clock ms (its time origin), to match bench/prefetch-network.mjs's clock. */
+    startedAt: () => page.evaluate('performance.timeOrigin'),
+  };
+}
