@@ -1,6 +1,6 @@
 import { Suspense, memo, useCallback, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { addPost, listPosts } from '../lib/community/calls';
-import type { PageCursor } from '../lib/community/paging';
+import { withNewest, type PageCursor } from '../lib/community/paging';
 import { LIMITS } from '../lib/community/limits';
 import { messages } from '../lib/community/messages';
 import type { Post } from '../lib/community/types';
@@ -52,6 +52,8 @@ export default function CarobForum({ postsPerPage }: Props) {
     fetchFailure: 'fetchPosts',
     validate: validatePost,
     add: addPost,
+    // Page 1 holds the newest posts, oldest first: a new post ends it.
+    withAdded: (page, post) => withNewest(page, post, 'end'),
     addFailure: 'submitPost',
     added: messages.postSubmitted,
     listTop,

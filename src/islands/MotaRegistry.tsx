@@ -7,7 +7,7 @@ import SubmitIdea from '../components/react/registry/SubmitIdea';
 import { usePagedList } from '../components/react/use-paged-list';
 import { IDEAS_PER_PAGE } from '../lib/community';
 import { addIdea, listIdeas, randomIdea } from '../lib/community/calls';
-import type { PageCursor } from '../lib/community/paging';
+import { withNewest, type PageCursor } from '../lib/community/paging';
 import { messages } from '../lib/community/messages';
 import { ideaSearch } from '../lib/community/search';
 import { validateIdea } from '../lib/community/validation';
@@ -50,12 +50,14 @@ export default function MotaRegistry() {
     },
     [filter, randomIdeas],
   );
-  // Newest first: after adding, the new idea leads page 1 (if it matches the filter in use).
+  // Newest first: after adding, the new idea leads page 1 (if it matches the filter in use: shown
+  // at once without a filter, with one once page 1 is read again).
   const { list, goTo, reload, trap, setTrap, sending, submit } = usePagedList({
     fetchPage,
     fetchFailure: 'fetchIdeas',
     validate: validateIdea,
     add: addIdea,
+    withAdded: (page, idea) => (ideaSearch(filter) === null ? withNewest(page, idea, 'start') : null),
     addFailure: 'submitIdea',
     added: messages.ideaSubmitted,
     listTop: tableTop,

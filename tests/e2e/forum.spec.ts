@@ -122,6 +122,22 @@ test('posting with a name: trimmed, toast, form cleared, list reloaded with the 
   checkConsole();
 });
 
+test("the new post shows from the insert's own answer, before page 1 is read again", async ({ page }) => {
+  await open(page);
+  const text = unique('Shown from the answer');
+  await nameField(page).fill('Eleni');
+  await messageField(page).fill(text);
+  const release = await holdRequests(page, POSTS, 'GET');
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  // Page 1's read is held: what shows came with the insert, and the list never went to loading.
+  const last = posts(page).last();
+  await expect(last.locator('[data-content]')).toHaveText(text);
+  await expect(last.locator('[data-author]')).toHaveText('Eleni');
+  release();
+  await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
+});
+
 test('after posting, the page stays where the reader is, and their next press lands @phone', async ({
   page,
   request,

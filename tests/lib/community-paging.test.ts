@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, pageWindow } from '../../src/lib/community/paging';
+import { pageCount, pageRange, pageWindow, withNewest } from '../../src/lib/community/paging';
 
 describe('paging', () => {
   it('turns 1-based pages into row ranges, repairing nonsense', () => {
@@ -29,5 +29,14 @@ describe('pageWindow', () => {
     expect(pageWindow(100, 100)).toEqual([1, null, 99, 100]);
     expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, null, 10]);
+  });
+});
+
+describe('withNewest', () => {
+  const page = { rows: [3, 2, 1], total: 3, page: 1, pageCount: 1, pageSize: 3, cursor: null };
+  it('puts the new row at the newest end, drops the oldest past the page size, counts it', () => {
+    expect(withNewest(page, 4, 'start')).toMatchObject({ rows: [4, 3, 2], total: 4, pageCount: 2, cursor: null });
+    expect(withNewest({ ...page, rows: [1, 2, 3] }, 4, 'end')).toMatchObject({ rows: [2, 3, 4], total: 4 });
+    expect(withNewest({ ...page, rows: [], total: 0 }, 1, 'end')).toMatchObject({ rows: [1], total: 1, pageCount: 1 });
   });
 });

@@ -18,7 +18,13 @@ interface PagedListOptions<T, Input> {
   fetchPage: (page: number, from: PageCursor | null) => Promise<Page<T>>;
   fetchFailure: Situation;
   validate: (input: Input) => CommunityError | null;
-  add: (input: Input) => Promise<void>;
+  /** Adds the row, answering with it as stored. */
+  add: (input: Input) => Promise<T>;
+  /**
+   * Page 1 with the row just added in its place, shown at once from the insert's answer while
+   * page 1 is read again; null where it has no place there (it does not match the filter).
+   */
+  withAdded: (page: Page<T>, row: T) => Page<T> | null;
   addFailure: Situation;
   /** The toast once a row is in (and the one a robot hears instead). */
   added: ToastText;
@@ -51,7 +57,8 @@ const samePage = <T>(a: PageRead<T>, b: PageRead<T>) =>
  * that adds to it. Only the newest request may fill the list (a slow answer to an earlier page
  * or filter is dropped); a hidden field filled in marks a robot, which hears success while
  * nothing is sent; a second submit while one is on its way is ignored; after adding, the list
- * goes back to page 1, where the newest rows are.
+ * goes back to page 1, where the newest rows are: on page 1 the new row shows at once, from the
+ * insert's own answer (withAdded), and the page read again replaces it quietly.
  *
  * Once a page is shown, the page after it (further from the newest: the registry's Older, the
  * forum's Earlier) is read at the next idle moment, so stepping there shows it without a round
@@ -62,6 +69,7 @@ export function usePagedList<T, Input>({
   fetchFailure,
   validate,
   add,
+  withAdded,
   addFailure,
   added,
   listTop,
@@ -79,10 +87,11 @@ export function usePagedList<T, Input>({
   const [pages] = useState(() => readAhead<PageRead<T>, Page<T>>(readPage, samePage));
 
   const load = useCallback(
-    async (page: number) => {
+    /** `quiet`: what is shown stays until the page is here (it already holds the answer). */
+    async (page: number, { quiet = false } = {}) => {
       const ticket = ++latestLoad.current;
       requestedPage.current = page;
-      setList({ status: 'loading' });
+      if (!quiet) setList({ status: 'loading' });
       try {
         const from = shown.current?.fetchPage === fetchPage ? shown.current.page.cursor : null;
         const result = await pages.take({ fetchPage, page, from });
@@ -135,13 +144,16 @@ export function usePagedList<T, Input>({
     inFlight.current = true;
     setSending(true);
     try {
-      await add(input);
-      // The toast is the answer. Closing the form and reading page 1 again render as a
-      // transition, in slices, so the toast's frame does not wait for them.
+      const row = await add(input);
+      // The toast and the new row are the answer. Closing the form and reading page 1 again
+      // render as a transition, in slices, so the toast's frame does not wait for them.
+      const onFirstPage = shown.current?.fetchPage === fetchPage && shown.current.page.page === 1;
+      const placed = onFirstPage ? withAdded(shown.current!.page, row) : null;
       let reloaded: Promise<void> = Promise.resolve();
       startTransition(() => {
         succeed();
-        reloaded = load(1);
+        if (placed) setList({ status: 'ready', page: placed });
+        reloaded = load(1, { quiet: placed !== null });
       });
       await reloaded;
     } catch (error) {

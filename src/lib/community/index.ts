@@ -95,8 +95,8 @@ export interface Community {
    * cursor of the page shown, lets the next or previous page continue from its edge row.
    */
   listPosts(options?: { page?: number; pageSize?: number; from?: PageCursor | null }): Promise<Page<Post>>;
-  /** Validates, trims and inserts a post; throws CommunityError. */
-  addPost(input: PostInput): Promise<void>;
+  /** Validates, trims and inserts a post, answering with it as stored; throws CommunityError. */
+  addPost(input: PostInput): Promise<Post>;
   /** A page of the registry, newest first, optionally filtered; `from` as for listPosts. */
   listIdeas(options?: {
     filter?: string;
@@ -104,8 +104,8 @@ export interface Community {
     pageSize?: number;
     from?: PageCursor | null;
   }): Promise<Page<Idea>>;
-  /** Validates, trims and inserts an idea; throws CommunityError. */
-  addIdea(input: IdeaInput): Promise<void>;
+  /** Validates, trims and inserts an idea, answering with it as stored; throws CommunityError. */
+  addIdea(input: IdeaInput): Promise<Idea>;
   /**
    * One idea at random, or null when the registry is empty. `knownTotal`, the registry's total
    * as a page read it, saves asking for the total first.
@@ -195,11 +195,13 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return postPage(data, total, range.page, size);
   }
 
-  async function addPost(input: PostInput): Promise<void> {
+  async function addPost(input: PostInput): Promise<Post> {
     const refusal = validatePost(input);
     if (refusal) throw refusal;
-    const result = (await posts().insert(normalisePost(input))) as Result<null>;
-    if (result.error) throw describeFailure('submitPost', result.error, result.status);
+    const result = (await posts().insert(normalisePost(input)).select(POST_COLUMNS)) as Result<PostRow[]>;
+    const row = result.data?.[0];
+    if (result.error || !row) throw describeFailure('submitPost', result.error, result.status);
+    return toPost(row);
   }
 
   function ideaRows(filter: string, options: { count: boolean }) {
@@ -267,11 +269,13 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return ideaPage(data, kept ?? count ?? data.length, range.page, size);
   }
 
-  async function addIdea(input: IdeaInput): Promise<void> {
+  async function addIdea(input: IdeaInput): Promise<Idea> {
     const refusal = validateIdea(input);
     if (refusal) throw refusal;
-    const result = (await ideas().insert(normaliseIdea(input))) as Result<null>;
-    if (result.error) throw describeFailure('submitIdea', result.error, result.status);
+    const result = (await ideas().insert(normaliseIdea(input)).select(IDEA_COLUMNS)) as Result<IdeaRow[]>;
+    const row = result.data?.[0];
+    if (result.error || !row) throw describeFailure('submitIdea', result.error, result.status);
+    return toIdea(row);
   }
 
   async function randomIdea(knownTotal: number | null = null): Promise<Idea | null> {

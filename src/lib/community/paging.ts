@@ -1,4 +1,5 @@
 /** Paging arithmetic shared by the database calls and the pagers (pure). */
+import type { Page } from './types';
 
 /** 1-based page number made safe, and the rows it covers. */
 export function pageRange(page: number, pageSize: number): { page: number; from: number; to: number } {
@@ -128,4 +129,16 @@ export function keysetRows<R extends { id: number }>(
   const rows = answer.slice(1);
   if (rows.length !== step.rows) return null;
   return step.direction === 'newer' ? rows.reverse() : rows;
+}
+
+/**
+ * Page 1 with a row just added at its newest end (the end given), its oldest row dropped past
+ * the page size, and the total one more. It has no cursor: a step from it before page 1 is read
+ * again reads by offset.
+ */
+export function withNewest<T>(page: Page<T>, row: T, newestAt: 'start' | 'end'): Page<T> {
+  const rows = newestAt === 'start' ? [row, ...page.rows] : [...page.rows, row];
+  const kept = newestAt === 'start' ? rows.slice(0, page.pageSize) : rows.slice(-page.pageSize);
+  const total = page.total + 1;
+  return { ...page, rows: kept, total, pageCount: pageCount(total, page.pageSize), cursor: null };
 }
