@@ -1,7 +1,6 @@
 import { FIRST_LIGHT_PATH } from '../lib/konami';
 import { QUIZ_PATH, explorerPath } from '../lib/quiz';
 import { EARLY_ACCESS_REDIRECT_PATH } from '../lib/signups';
-import { whenPainted } from './when-painted';
 
 // The next page, fetched or drawn before the reader asks for it, with Speculation Rules: the
 // rules every page carries, the guess at the page behind the link in view, and the page a press
@@ -68,21 +67,18 @@ let onTheWay = false;
 
 /**
  * Prerenders `path` now, by adding list rules for it: for a press that leads to that page other
- * than through a link, as the document rules only prefetch links' pages; not before the page's
- * first paint, which drawing another page would delay. `onTheWay`: the reader is already going
- * there (a redirect follows, a sequence is under way), so the page in view is no longer the next
- * one, and the in-view guess draws no page beside it.
+ * than through a link, as the document rules only prefetch links' pages. `onTheWay`: the reader
+ * is already going there (a redirect follows, a sequence is under way), so the page in view is no
+ * longer the next one, and the in-view guess draws no page beside it.
  */
 export function prerenderPage(path: PageOpenedByPress, { onTheWay: going = false } = {}): void {
   if (going) onTheWay = true;
   if (prerendering.has(path)) return;
   prerendering.add(path);
-  whenPainted(() => {
-    const rules = document.createElement('script');
-    rules.type = 'speculationrules';
-    rules.textContent = pageRules(path);
-    document.head.append(rules);
-  });
+  const rules = document.createElement('script');
+  rules.type = 'speculationrules';
+  rules.textContent = pageRules(path);
+  document.head.append(rules);
 }
 
 /** Where a link sits in the viewport, in CSS pixels from its top (getBoundingClientRect). */

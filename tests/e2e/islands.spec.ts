@@ -93,10 +93,9 @@ for (const path of ['/about', '/essays/philosophy/golden-age']) {
   });
 }
 
-// On the essay that island is the toast area, for Share: fetched once the page has painted, started
-// only by a toast. (That nothing is fetched before the first paint: budgets.spec.ts.)
+// On the essay that island is the toast area, for Share: fetched at once, started only by a toast.
 for (const path of ['/line-bank', '/curious-mind-quiz', '/essays/philosophy/golden-age']) {
-  test(`${path} fetches its island's code once the page has painted, not at the first idle moment`, async ({
+  test(`${path} fetches its island's code at once, alongside the page, not at the first idle moment`, async ({
     page,
   }) => {
     // No idle moment ever comes: what is fetched is what the page asks for on its own.

@@ -4,15 +4,13 @@ import { readCarriedToasts, TOAST_EVENT } from '../../lib/toast';
 import { fetchAhead } from '../fetch-ahead';
 import { onIntent } from '../intent';
 import { whenIdle } from '../when-idle';
-import { whenPainted } from '../when-painted';
 import { whenShown } from '../when-shown';
 
 /**
  * When an island starts (`client:press="…"`): with no value at the first idle moment after load
- * (the island is the point of its page), `load` once the page has painted (it fetches what it
- * shows), `near` once it comes within a screen of view (further down a reading page), `toast`
- * when there is a toast to show (the toast area), `konami` at the Konami sequence's first key
- * (its listener).
+ * (the island is the point of its page), `load` at once (it fetches what it shows), `near` once
+ * it comes within a screen of view (further down a reading page), `toast` when there is a toast
+ * to show (the toast area), `konami` at the Konami sequence's first key (its listener).
  */
 export type IslandStart = 'load' | 'near' | 'toast' | 'konami';
 
@@ -107,7 +105,7 @@ function whenSequenceStarts(start: () => void): void {
 /**
  * `client:press`: decides when an island starts (IslandStart), and, for an island made to be
  * pressed, keeps every press that lands before it has (keepPresses). Without a value its code is
- * fetched ahead as soon as the page has painted (a press at load then waits for no download), and it
+ * fetched ahead at once, alongside the page (a press at load then waits for no download), and it
  * starts at the first idle moment after load; with `near` its code is fetched ahead at idle. A
  * pressed island starts sooner if the visitor points at it, touches it, tabs into it or presses
  * it, and once started, fetches ahead what it imports only when pressed.
@@ -116,16 +114,12 @@ const press: ClientDirective = (load, options, island) => {
   const when = options.value as IslandStart | true;
   let started = false;
   let afterStart = () => {};
-  // An island's code is fetched and run only once the page has painted, whatever starts it: the
-  // first paint needs none of it, and a press that lands before then is kept.
   const start = () => {
     if (started) return;
     started = true;
-    whenPainted(() => {
-      void load()
-        .then((hydrate) => hydrate())
-        .then(() => afterStart());
-    });
+    void load()
+      .then((hydrate) => hydrate())
+      .then(() => afterStart());
   };
   if (when === 'toast') return whenToast(island, start);
   if (when === 'konami') return whenSequenceStarts(start);
