@@ -174,7 +174,25 @@ function parseList(raw, whole) {
   if (!raw.startsWith('(') || !raw.endsWith(')')) {
     throw parseError(`failed to parse filter (${whole})`, 'in. takes a parenthesised list');
   }
-  const inner = raw.slice(1, -1);
+  return listItems(raw.slice(1, -1), whole);
+}
+
+/**
+ * The texts of an array literal `{a,"b,c"}` (cs.), read as an in. list is; null when it is not
+ * one. @param {string} raw
+ * @returns {string[] | null}
+ */
+export function arrayItems(raw) {
+  if (!raw.startsWith('{') || !raw.endsWith('}')) return null;
+  try {
+    return listItems(raw.slice(1, -1), raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The comma-separated items of a list's inside, each plain or double-quoted. @param {string} inner @param {string} whole */
+function listItems(inner, whole) {
   if (inner === '') return [];
   /** @type {string[]} */
   const items = [];

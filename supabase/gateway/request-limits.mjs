@@ -7,6 +7,7 @@
 // page of posts, the registry's search (three ilike terms, one per column), and the export's
 // batches, which add four keyset bounds to the search (seven conditions).
 import { ApiError, parseError } from './errors.mjs';
+import { arrayItems } from './query-params.mjs';
 import { TRIGRAM_RUN, textPairs } from './text-pairs.mjs';
 
 export const REQUEST_LIMITS = Object.freeze({
@@ -214,45 +215,9 @@ function pairsAsked(query, key) {
   const pairs = new Set();
   for (const filter of query.filters) {
     if (filter.kind !== 'condition' || filter.column !== key || filter.operator !== 'cs') continue;
-    for (const element of arrayElements(/** @type {string} */ (filter.value))) pairs.add(element);
+    for (const element of arrayItems(/** @type {string} */ (filter.value)) ?? []) pairs.add(element);
   }
   return pairs;
-}
-
-/**
- * The elements of a one-dimensional Postgres array literal, or none when it is not one.
- * @param {string} literal
- * @returns {string[]}
- */
-export function arrayElements(literal) {
-  if (!literal.startsWith('{') || !literal.endsWith('}')) return [];
-  const inner = literal.slice(1, -1);
-  /** @type {string[]} */
-  const elements = [];
-  let i = 0;
-  while (i < inner.length) {
-    let element = '';
-    if (inner[i] === '"') {
-      i += 1;
-      while (i < inner.length && inner[i] !== '"') {
-        if (inner[i] === '\\') i += 1;
-        element += inner[i] ?? '';
-        i += 1;
-      }
-      i += 1;
-    } else {
-      while (i < inner.length && inner[i] !== ',') {
-        element += inner[i];
-        i += 1;
-      }
-      element = element.trim();
-      if (/^null$/i.test(element)) element = '';
-    }
-    if (element !== '') elements.push(element);
-    if (i < inner.length && inner[i] !== ',') return [];
-    i += 1;
-  }
-  return elements;
 }
 
 /**

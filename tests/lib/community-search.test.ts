@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ideaSearch } from '../../src/lib/community/search';
-import { arrayElements } from '../../supabase/gateway/request-limits.mjs';
-import { parseQuery } from '../../supabase/gateway/query-params.mjs';
+import { arrayItems, parseQuery } from '../../supabase/gateway/query-params.mjs';
 
 /** The ilike values of a search's or-filter, as the backend parses them. */
 function orValues(or: string | null | undefined): string[] {
@@ -38,18 +37,18 @@ describe('ideaSearch: the registry search as a PostgREST request', () => {
     expect(ideaSearch('AI')).toEqual({ view: 'mota_ideas_short_matches', or: null, pairs: '{"ai"}' });
     expect(ideaSearch(' é ')).toEqual({ view: 'mota_ideas_short_matches', or: null, pairs: '{"é"}' });
     expect(ideaSearch('"}')?.pairs).toBe('{"\\"}"}');
-    expect(arrayElements(ideaSearch('"}')!.pairs!)).toEqual(['"}']);
-    expect(arrayElements(ideaSearch(',\\')!.pairs!)).toEqual([',\\']);
+    expect(arrayItems(ideaSearch('"}')!.pairs!)).toEqual(['"}']);
+    expect(arrayItems(ideaSearch(',\\')!.pairs!)).toEqual([',\\']);
   });
 
   it('narrows longer text without three letters or digits in a row by its pairs, and checks it with ilike', () => {
     const search = ideaSearch('To be');
     expect(search?.view).toBe('mota_ideas_short_matches');
-    expect(arrayElements(search!.pairs!)).toEqual(['to', 'o ', ' b', 'be']);
+    expect(arrayItems(search!.pairs!)).toEqual(['to', 'o ', ' b', 'be']);
     expect(orValues(search?.or)).toEqual(Array(3).fill('*To be*'));
     // A typed * splits the text: each part's pairs, and the ilike matches any one character there.
     const starred = ideaSearch('a*b');
-    expect(arrayElements(starred!.pairs!).sort()).toEqual(['a', 'b']);
+    expect(arrayItems(starred!.pairs!)?.sort()).toEqual(['a', 'b']);
     expect(orValues(starred?.or)).toEqual(Array(3).fill('*a_b*'));
   });
 });
