@@ -76,10 +76,9 @@ grant select on table public.mota_ideas_short_matches to anon, authenticated;
 
 analyze public.mota_ideas;
 
--- The same for PostgREST, which calls this before each request (db-pre-request: set below for a
--- Supabase project, whose PostgREST reads its settings from the authenticator role; the
--- self-hosted mode passes it too): a read of mota_ideas_short_matches runs through bitmap scans
--- only, as the embedded backend runs it.
+-- The same for PostgREST, which calls this before each request (db-pre-request: the self-hosted
+-- mode passes it; a Supabase project sets it on the authenticator role, see the README): a read
+-- of mota_ideas_short_matches runs through bitmap scans only, as the embedded backend runs it.
 create function public.before_each_request() returns void
   language sql stable set search_path = ''
   as $$
@@ -89,12 +88,3 @@ create function public.before_each_request() returns void
 
 comment on function public.before_each_request() is
   'PostgREST''s db-pre-request: reads of mota_ideas_short_matches use its pairs index only.';
-
-do $$
-begin
-  if exists (select from pg_roles where rolname = 'authenticator') then
-    alter role authenticator set pgrst.db_pre_request = 'public.before_each_request';
-    notify pgrst, 'reload config';
-  end if;
-end;
-$$;
