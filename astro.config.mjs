@@ -65,8 +65,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // Self-hosted fonts, cut down to the Latin the site sets and the weights its CSS uses by
   // scripts/subset-fonts.mjs (its output is committed in src/fonts/). `display: optional`: a page
-  // is set in them when they arrive in time for its first paint (none is preloaded: a preload
-  // delays that paint), and otherwise stays in the metric-matched fallback, so text never changes
+  // is set in them when they arrive in time for its first paint (the body face is preloaded,
+  // BaseLayout), and otherwise stays in the metric-matched fallback, so text never changes
   // typeface under the reader; the next page finds them in the cache.
   fonts: [
     {
