@@ -64,10 +64,10 @@ export default defineConfig({
   // Styles inline into each page: no render-blocking stylesheet request before first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
   // Self-hosted fonts, cut down to the Latin the site sets and the weights its CSS uses by
-  // scripts/subset-fonts.mjs (its output is committed in src/fonts/). `display: optional`: a page
-  // is set in them when they arrive in time for its first paint (the body face is preloaded,
-  // BaseLayout), and otherwise stays in the metric-matched fallback, so text never changes
-  // typeface under the reader; the next page finds them in the cache.
+  // scripts/subset-fonts.mjs (its output is committed in src/fonts/). A visit's first page is set
+  // in the system serif and caches them once idle; the pages after it are set in them
+  // (src/browser/web-fonts.ts). `display: optional`: a page whose font is not at hand in time
+  // stays in the metric-matched fallback, so text never changes typeface under the reader.
   fonts: [
     {
       provider: fontProviders.local(),

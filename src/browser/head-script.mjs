@@ -1,11 +1,18 @@
 // The one inline script, run in <head> before the first paint so nothing flashes or shifts. It is
 // put into every page as source text (src/integrations/browser.mjs), so it stands alone: the
 // storage keys are spelled out ('theme' is storageKeys.theme, 'bannerDismissed' is
-// storageKeys.bannerDismissed in src/lib/storage.ts).
+// storageKeys.bannerDismissed, 'fontsCached' is storageKeys.fontsCached in src/lib/storage.ts).
 export function headScript() {
   const root = document.documentElement;
   // Scripting is on: the .js-only and .js-hidden utilities follow it.
   root.classList.add('js');
+  try {
+    // The web faces are in the cache (src/browser/web-fonts.ts): this page is set in them. Decided
+    // once, before the first paint: a prerendered page keeps the faces it was drawn in.
+    if (localStorage.getItem('fontsCached') === 'true') root.dataset.fonts = '';
+  } catch {
+    // Storage may be blocked; the page stays in the system serif.
+  }
   const applyStoredChoices = () => {
     try {
       // The visitor's chosen theme; without one, the system's.

@@ -8,6 +8,7 @@ import { initThemeToggle } from './theme-toggle';
 import { whenShown } from './when-shown';
 import { whenIdle } from './when-idle';
 import { prerenderLinksInView } from './next-page';
+import { initWebFonts } from './web-fonts';
 
 whenShown(() => recordVisit());
 // Only a page in front of the reader guesses where the reader goes next (whenIdle waits for it).
@@ -17,6 +18,7 @@ initBanner();
 initDialogFallback();
 initToastHotkey();
 initThemeToggle();
+initWebFonts();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.
 document.querySelectorAll('[data-current-year]').forEach((el) => {

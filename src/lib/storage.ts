@@ -13,6 +13,7 @@ export const storageKeys = {
   hasVisited: 'hasVisited',
   bannerDismissed: 'bannerDismissed',
   theme: 'theme',
+  fontsCached: 'fontsCached',
   pendingToasts: 'pendingToasts',
   firstLightPrefix: 'firstLightSignup:',
   earlyAccessPrefix: 'earlyAccessOptIn:',

@@ -1,9 +1,11 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-// A first visit is set in the site's own faces when they arrive in time: the body face is
-// preloaded, and `font-display: optional` keeps a page that misses them in the fallback for good,
-// so text never changes typeface under the reader.
-test('a first visit preloads the body face and is set in it, with nothing shifting', async ({ page }) => {
+// A visit's first page waits for no font file: it is set in the system serif, and caches the web
+// faces once idle (src/browser/web-fonts.ts). The pages after it are set in them, from the cache.
+// Text never changes typeface under the reader, and nothing shifts.
+
+async function countShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { shifts: number }).shifts = 0;
     new PerformanceObserver((list) => {
@@ -11,16 +13,79 @@ test('a first visit preloads the body face and is set in it, with nothing shifti
         (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto('/about');
-  const preloads = page.locator('head link[rel="preload"][as="font"]');
-  await expect(preloads).toHaveCount(1);
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Literata/);
-  const loaded = await page.evaluate(async () => {
+}
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
+/** The faces the page has loaded as faces, `family style` (the files fetched alone are not). */
+const loadedFaces = (page: Page) =>
+  page.evaluate(async () => {
     await document.fonts.ready;
     return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.style}`);
   });
-  expect(loaded.some((face) => face.startsWith('Literata') && face.endsWith(' normal'))).toBe(true);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+
+/** Each font file's request, as the page's resource timing has it. */
+const fontRequests = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/_astro/fonts/'))
+      .map((entry) => {
+        const { startTime, transferSize, initiatorType } = entry as PerformanceResourceTiming;
+        return { startTime, transferSize, initiatorType };
+      }),
+  );
+
+test('a first visit paints without the web faces, then caches them; the next page is set in them', async ({ page }) => {
+  await countShifts(page);
+  await page.goto('/about');
+  await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveCount(0);
+  expect(await page.locator('html').getAttribute('data-fonts')).toBeNull();
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
+
+  // Every face file is fetched after the load, by the page's script, not as a face the page uses.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fontsCached'))).toBe('true');
+  const loadEnd = await page.evaluate(() => performance.getEntriesByType('navigation')[0].toJSON().loadEventEnd);
+  const fetched = await fontRequests(page);
+  expect(fetched).toHaveLength(3);
+  for (const request of fetched) {
+    expect(request.initiatorType).toBe('fetch');
+    expect(request.startTime).toBeGreaterThanOrEqual(loadEnd);
+  }
+  expect(await loadedFaces(page)).toEqual([]);
+  expect(await shifts(page)).toBe(0);
+
+  await page.goto('/essays');
+  await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Literata/);
+  const faces = await loadedFaces(page);
+  expect(faces.some((face) => face.startsWith('Literata') && face.endsWith(' normal'))).toBe(true);
+  expect(faces.some((face) => face.startsWith('Fraunces'))).toBe(true);
+  // From the cache: nothing came over the network for them.
+  for (const request of await fontRequests(page)) expect(request.transferSize).toBe(0);
+  expect(await shifts(page)).toBe(0);
+});
+
+test('a page the web faces could not be cached for stays in the system serif and tries again', async ({ page }) => {
+  await page.route('**/_astro/fonts/**', (route) => route.abort());
+  await page.goto('/about');
+  await page.goto('/essays');
+  expect(await page.locator('html').getAttribute('data-fonts')).toBeNull();
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/_astro/fonts/'))),
+    )
+    .toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('fontsCached'))).toBeNull();
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
+});
+
+test('without scripting, the web faces load with the page', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/about');
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Literata/);
+  await context.close();
 });
 
 test('every face is display: optional', async ({ request }) => {
