@@ -417,6 +417,10 @@ async function loadAsBuilt(browser, { route, link }, profile, keepScripts) {
         gzipBytes: loaded.reduce((s, b) => s + gzipSync(b).length, 0),
       };
     }
+    // Chromium prerenders nothing for a page with a DevTools session of the bench's own attached
+    // (a link read for seconds came by prefetch, never prerendered): the recording is done, so it
+    // ends before the reader reaches the link, and the next page comes as it would on a phone.
+    await recording.cdp.detach();
     let next = { ms: null };
     if (link) {
       const target = await find({ role: link })(page);
