@@ -9,7 +9,24 @@ export function headScript() {
   try {
     // The web faces are in the cache (src/browser/web-fonts.ts): this page is set in them. Decided
     // once, before the first paint: a prerendered page keeps the faces it was drawn in.
-    if (localStorage.getItem('fontsCached') === 'true') root.dataset.fonts = '';
+    if (localStorage.getItem('fontsCached') === 'true') {
+      root.dataset.fonts = '';
+      // `font-display: optional` keeps a face only if it is there within 100 ms of being asked
+      // for; read from the cache beside a busy first layout, a face missed that and the page
+      // stayed in the fallback. A preloaded face holds the first paint until it is there (at
+      // most those 100 ms), and from the cache that is a few milliseconds.
+      for (const style of document.head.querySelectorAll('style')) {
+        if (!style.textContent.includes('@font-face')) continue;
+        for (const rule of style.sheet?.cssRules ?? []) {
+          if (!(rule instanceof CSSFontFaceRule)) continue;
+          for (const [, href] of rule.style.getPropertyValue('src').matchAll(/url\("?([^")]+)"?\)/g)) {
+            const link = document.createElement('link');
+            Object.assign(link, { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', href });
+            document.head.append(link);
+          }
+        }
+      }
+    }
   } catch {
     // Storage may be blocked; the page stays in the system serif.
   }
