@@ -1,8 +1,28 @@
 // The one inline script, run in <head> before the first paint so nothing flashes or shifts. It is
 // put into every page as source text (src/integrations/browser.mjs), so it stands alone: the
 // storage keys are spelled out ('theme' is storageKeys.theme, 'bannerDismissed' is
-// storageKeys.bannerDismissed, 'fontsCached' is storageKeys.fontsCached in src/lib/storage.ts).
-export function headScript() {
+// storageKeys.bannerDismissed, 'fontsCached' is storageKeys.fontsCached in src/lib/storage.ts),
+// and the one function it shares is handed to it as source text too.
+
+/**
+ * The files of the page's web faces, from the @font-face rules in its <head> (the metric-matched
+ * fallbacks are local() faces, with no file). Stands alone: the head script receives it as source.
+ * @returns {string[]}
+ */
+export function fontFaceFiles() {
+  const files = [];
+  for (const style of document.head.querySelectorAll('style')) {
+    if (!style.textContent?.includes('@font-face')) continue;
+    for (const rule of style.sheet?.cssRules ?? []) {
+      if (!(rule instanceof CSSFontFaceRule)) continue;
+      for (const [, url] of rule.style.getPropertyValue('src').matchAll(/url\("?([^")]+)"?\)/g)) files.push(url);
+    }
+  }
+  return files;
+}
+
+/** @param {typeof fontFaceFiles} faceFiles */
+export function headScript(faceFiles) {
   const root = document.documentElement;
   // Scripting is on: the .js-only and .js-hidden utilities follow it.
   root.classList.add('js');
@@ -15,16 +35,10 @@ export function headScript() {
       // for; read from the cache beside a busy first layout, a face missed that and the page
       // stayed in the fallback. A preloaded face holds the first paint until it is there (at
       // most those 100 ms), and from the cache that is a few milliseconds.
-      for (const style of document.head.querySelectorAll('style')) {
-        if (!style.textContent.includes('@font-face')) continue;
-        for (const rule of style.sheet?.cssRules ?? []) {
-          if (!(rule instanceof CSSFontFaceRule)) continue;
-          for (const [, href] of rule.style.getPropertyValue('src').matchAll(/url\("?([^")]+)"?\)/g)) {
-            const link = document.createElement('link');
-            Object.assign(link, { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', href });
-            document.head.append(link);
-          }
-        }
+      for (const href of faceFiles()) {
+        const link = document.createElement('link');
+        Object.assign(link, { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', href });
+        document.head.append(link);
       }
     }
   } catch {

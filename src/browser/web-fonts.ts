@@ -1,25 +1,6 @@
 import { readString, storageKeys, writeString } from '../lib/storage';
+import { fontFaceFiles } from './head-script.mjs';
 import { whenIdle } from './when-idle';
-
-/** The files of the page's own @font-face rules (the web faces; the fallbacks are local()). */
-function fontFiles(): string[] {
-  const files = new Set<string>();
-  for (const sheet of document.styleSheets) {
-    let rules: CSSRuleList;
-    try {
-      rules = sheet.cssRules;
-    } catch {
-      // A sheet from another origin cannot be read; the site's own are inline.
-      continue;
-    }
-    for (const rule of rules) {
-      if (!(rule instanceof CSSFontFaceRule)) continue;
-      for (const [, url] of rule.style.getPropertyValue('src').matchAll(/url\("?([^")]+)"?\)/g))
-        files.add(new URL(url, document.baseURI).href);
-    }
-  }
-  return [...files];
-}
 
 /**
  * Puts the web faces in the HTTP cache, once the first page of a visit is idle, and marks them
@@ -31,7 +12,7 @@ async function cacheWebFonts(): Promise<void> {
   if (readString(storageKeys.fontsCached) === 'true') return;
   try {
     await Promise.all(
-      fontFiles().map(async (file) => {
+      fontFaceFiles().map(async (file) => {
         // Low: the page the reader taps next comes first.
         const response = await fetch(file, { priority: 'low' });
         if (!response.ok) throw new Error(`${file}: ${response.status}`);

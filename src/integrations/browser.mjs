@@ -4,7 +4,7 @@
 // list of what each island's code imports, for the directive that fetches it ahead, and V8's
 // compile hint on the code every island's first render runs.
 import { fileURLToPath } from 'node:url';
-import { headScript } from '../browser/head-script.mjs';
+import { fontFaceFiles, headScript } from '../browser/head-script.mjs';
 import { compileHints } from './compile-hints.mjs';
 import { islandModules } from './island-modules.mjs';
 
@@ -14,7 +14,7 @@ export default function browser() {
     name: 'browser',
     hooks: {
       'astro:config:setup': ({ injectScript, addClientDirective, updateConfig }) => {
-        injectScript('head-inline', `(${headScript})()`);
+        injectScript('head-inline', `(${headScript})(${fontFaceFiles})`);
         updateConfig({ vite: { plugins: [islandModules(), compileHints()] } });
         // One directive decides when every island starts: each page carries it once.
         addClientDirective({
