@@ -1,24 +1,25 @@
-/** Where the build lists, for each entry module, every module it imports (src/integrations/island-modules.mjs). */
-export const ISLAND_MODULES_URL = '/island-modules.json';
+/**
+ * The element in a page's <head> that lists, for each of its islands' code and renderer, every
+ * module it imports (src/integrations/island-modules.mjs).
+ */
+export const ISLAND_MODULES_ID = 'island-modules';
 
-/** The build's list, fetched once a page, when the first island's code is fetched ahead. */
-let islandModules: Promise<Record<string, string[]>> | undefined;
+/** The page's list, read once. */
+let islandModules: Record<string, string[]> | undefined;
+const importsOf = (url: string): string[] =>
+  (islandModules ??= JSON.parse(document.getElementById(ISLAND_MODULES_ID)?.textContent || '{}'))[url] ?? [];
 
 /**
  * Fetches an island's code ahead, without running any of it: its component and its framework
  * renderer, and every module they import, as `<link rel="modulepreload">` (the browser fetches
  * and compiles a preloaded module, and runs it only when something imports it). A press then
  * waits only for the island to start. Chromium preloads just the module named, not what it
- * imports, so the whole list comes from the build.
+ * imports, so the whole list comes from the build; the island and its renderer, the largest
+ * files, come first.
  */
 export function fetchAhead(island: Element): void {
   const roots = ['component-url', 'renderer-url'].flatMap((name) => island.getAttribute(name) ?? []);
-  // The island and its renderer, the largest files, start at once; what they import follows the list.
-  preloadModules(roots);
-  islandModules ??= fetch(ISLAND_MODULES_URL)
-    .then((response) => (response.ok ? response.json() : {}))
-    .catch(() => ({}));
-  void islandModules.then((imports) => preloadModules(roots.flatMap((url) => imports[url] ?? [])));
+  preloadModules([...roots, ...roots.flatMap(importsOf)]);
 }
 
 /** Fetches and compiles these modules without running them (each once per page). */

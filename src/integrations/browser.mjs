@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { fontFaceFiles, headScript } from '../browser/head-script.mjs';
 import { compileHints } from './compile-hints.mjs';
-import { islandModules } from './island-modules.mjs';
+import { islandModules, islandModulesIntoPages } from './island-modules.mjs';
 
 /** @returns {import('astro').AstroIntegration} */
 export default function browser() {
@@ -22,6 +22,7 @@ export default function browser() {
           entrypoint: fileURLToPath(new URL('../browser/directives/press.ts', import.meta.url)),
         });
       },
+      'astro:build:done': ({ dir }) => islandModulesIntoPages(fileURLToPath(dir)),
     },
   };
 }

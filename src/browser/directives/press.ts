@@ -4,13 +4,15 @@ import { readCarriedToasts, TOAST_EVENT } from '../../lib/toast';
 import { fetchAhead } from '../fetch-ahead';
 import { onIntent } from '../intent';
 import { whenIdle } from '../when-idle';
+import { whenPainted } from '../when-painted';
 import { whenShown } from '../when-shown';
 
 /**
  * When an island starts (`client:press="…"`): with no value at the first idle moment after load
- * (the island is the point of its page), `load` at once (it fetches what it shows), `near` once
- * it comes within a screen of view (further down a reading page), `toast` when there is a toast
- * to show (the toast area), `konami` at the Konami sequence's first key (its listener).
+ * (the island is the point of its page), `load` once the page has painted (it fetches what it
+ * shows), `near` once it comes within a screen of view (further down a reading page), `toast`
+ * when there is a toast to show (the toast area), `konami` at the Konami sequence's first key
+ * (its listener).
  */
 export type IslandStart = 'load' | 'near' | 'toast' | 'konami';
 
@@ -71,8 +73,8 @@ function whenNear(island: HTMLElement, start: () => void): void {
  * runs anyway: its code is fetched ahead with the island's and it starts at the first idle moment
  * after load, so the first toast shows at once. A reading page runs no React until a toast is
  * raised. Where a control outside any island can raise one (`data-raises-toast`: Share), its code
- * is fetched ahead, without being run, so that the first toast waits only for it to start;
- * elsewhere a reading page downloads none of it.
+ * is fetched ahead once the page has painted, without being run, so that the first toast waits
+ * only for it to start; elsewhere a reading page downloads none of it.
  */
 function whenToast(island: HTMLElement, start: () => void): void {
   window.addEventListener(TOAST_EVENT, start, { once: true });
@@ -82,9 +84,9 @@ function whenToast(island: HTMLElement, start: () => void): void {
   });
   // The toast area comes after every other island of the page (BaseLayout): each has decided.
   if (startsUntouched) {
-    fetchAhead(island);
+    whenPainted(() => fetchAhead(island));
     whenIdle(start);
-  } else if (document.querySelector('[data-raises-toast]')) fetchAhead(island);
+  } else if (document.querySelector('[data-raises-toast]')) whenPainted(() => fetchAhead(island));
 }
 
 /**
@@ -105,8 +107,9 @@ function whenSequenceStarts(start: () => void): void {
 /**
  * `client:press`: decides when an island starts (IslandStart), and, for an island made to be
  * pressed, keeps every press that lands before it has (keepPresses). Without a value its code is
- * fetched ahead at once, alongside the page (a press at load then waits for no download), and it
- * starts at the first idle moment after load; with `near` its code is fetched ahead at idle. A
+ * fetched ahead as soon as the page has painted (whenPainted: nothing of an island comes before
+ * the page's own text; a press at load then waits for little or no download), and it starts at
+ * the first idle moment after load; with `near` its code is fetched ahead at idle. A
  * pressed island starts sooner if the visitor points at it, touches it, tabs into it or presses
  * it, and once started, fetches ahead what it imports only when pressed.
  */
@@ -137,9 +140,9 @@ const press: ClientDirective = (load, options, island) => {
     return;
   }
   startsUntouched = true;
-  if (when === 'load') start();
+  if (when === 'load') whenPainted(start);
   else {
-    fetchAhead(island);
+    whenPainted(() => fetchAhead(island));
     whenIdle(start);
   }
 };
