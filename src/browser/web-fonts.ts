@@ -3,13 +3,12 @@ import { fontFaceFiles } from './head-script.mjs';
 import { whenIdle } from './when-idle';
 
 /**
- * Puts the web faces in the HTTP cache, once the first page of a visit is idle, and marks them
- * cached for the head script, which sets the pages after it in them (data-fonts). The files are
- * fetched, not loaded as faces: this page is set in the system serif and stays so, and a face
- * loaded here would only make the browser decode it and restyle the page for nothing.
+ * Puts the web faces in the HTTP cache and marks them cached for the head script, which sets the
+ * pages after this one in them (data-fonts). The files are fetched, not loaded as faces: this page
+ * is set in the system serif and stays so, and a face loaded here would only make the browser
+ * decode it and restyle the page for nothing.
  */
 async function cacheWebFonts(): Promise<void> {
-  if (readString(storageKeys.fontsCached) === 'true') return;
   try {
     await Promise.all(
       fontFaceFiles().map(async (file) => {
@@ -27,6 +26,15 @@ async function cacheWebFonts(): Promise<void> {
   writeString(storageKeys.fontsCached, 'true');
 }
 
+/**
+ * How long the reader stays on the page before the faces are fetched. They are for the pages
+ * after this one: a visitor who leaves sooner never sees them, and meanwhile the phone's slow
+ * line is this page's and the next one's (82 KiB of font files took two fifths of a reading
+ * page's first three seconds on it).
+ */
+export const STAYED_MS = 10_000;
+
 export function initWebFonts(): void {
-  whenIdle(() => void cacheWebFonts());
+  if (readString(storageKeys.fontsCached) === 'true') return;
+  whenIdle(() => setTimeout(() => void cacheWebFonts(), STAYED_MS));
 }

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { STAYED_MS } from '../../src/browser/web-fonts';
 
 // A visit's first page waits for no font file: it is set in the system serif, and caches the web
-// faces once idle (src/browser/web-fonts.ts). The pages after it are set in them, from the cache.
-// Text never changes typeface under the reader, and nothing shifts.
+// faces once the reader has stayed on it (src/browser/web-fonts.ts). The pages after it are set in
+// them, from the cache. Text never changes typeface under the reader, and nothing shifts.
 
 async function countShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -39,10 +40,20 @@ async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
   return fonts.map(({ familyName, isCustomFont }) => (isCustomFont ? familyName : 'system'));
 }
 
+/**
+ * The page's clock is stopped (page.clock) so that a test need not wait out the reader's stay;
+ * that fakes `performance` too, whose entries these tests read: the page's own is kept for them.
+ */
+async function installClock(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { ownPerformance: Performance }).ownPerformance = performance;
+  });
+  await page.clock.install();
+}
 /** Each font file's request, as the page's resource timing has it. */
 const fontRequests = (page: Page) =>
   page.evaluate(() =>
-    performance
+    ((window as unknown as { ownPerformance?: Performance }).ownPerformance ?? performance)
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('/_astro/fonts/'))
       .map((entry) => {
@@ -51,17 +62,34 @@ const fontRequests = (page: Page) =>
       }),
   );
 
-test('a first visit paints without the web faces, then caches them; the next page is set in them', async ({ page }) => {
+/** Runs the page's clock on while it idles: whenIdle, then the stay (at most 2 s of idle wait). */
+const stay = (page: Page, ms: number) => page.clock.runFor(ms);
+
+test('a first visit paints without the web faces, caches them once the reader has stayed; the next page is set in them', async ({
+  page,
+}) => {
   await countShifts(page);
+  await installClock(page);
   await page.goto('/about');
   await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveCount(0);
   expect(await page.locator('html').getAttribute('data-fonts')).toBeNull();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
   expect(await fontsDrawing(page, 'main h1')).toEqual(['system']);
 
-  // Every face file is fetched after the load, by the page's script, not as a face the page uses.
+  // A visitor who leaves within the stay fetches no font file: they are for the pages after this.
+  await stay(page, STAYED_MS - 1000);
+  expect(await fontRequests(page)).toEqual([]);
+  // Every face file is fetched after it, by the page's script, not as a face the page uses.
+  await stay(page, 3000);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fontsCached'))).toBe('true');
-  const loadEnd = await page.evaluate(() => performance.getEntriesByType('navigation')[0].toJSON().loadEventEnd);
+  const loadEnd = await page.evaluate(
+    () =>
+      (
+        (window as unknown as { ownPerformance: Performance }).ownPerformance.getEntriesByType(
+          'navigation',
+        )[0] as PerformanceNavigationTiming
+      ).loadEventEnd,
+  );
   const fetched = await fontRequests(page);
   expect(fetched).toHaveLength(3);
   for (const request of fetched) {
@@ -93,14 +121,15 @@ test('a first visit paints without the web faces, then caches them; the next pag
 
 test('a page the web faces could not be cached for stays in the system serif and tries again', async ({ page }) => {
   await page.route('**/_astro/fonts/**', (route) => route.abort());
+  await installClock(page);
+  const triedFonts = async () => (await fontRequests(page)).length > 0;
   await page.goto('/about');
+  await stay(page, STAYED_MS + 2000);
+  await expect.poll(triedFonts).toBe(true);
   await page.goto('/essays');
   expect(await page.locator('html').getAttribute('data-fonts')).toBeNull();
-  await expect
-    .poll(() =>
-      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/_astro/fonts/'))),
-    )
-    .toBe(true);
+  await stay(page, STAYED_MS + 2000);
+  await expect.poll(triedFonts).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem('fontsCached'))).toBeNull();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
 });
