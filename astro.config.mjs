@@ -65,9 +65,9 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // Self-hosted fonts, cut down to the Latin the site sets and the weights its CSS uses by
   // scripts/subset-fonts.mjs (its output is committed in src/fonts/). A visit's first page is set
-  // in the system serif and caches them once the reader has stayed; the pages after it are set in them
-  // (src/browser/web-fonts.ts). `display: optional`: a page whose font is not at hand in time
-  // stays in the metric-matched fallback, so text never changes typeface under the reader.
+  // in the system serif and caches them once the reader has stayed on it; the pages after it are
+  // set in them (src/browser/web-fonts.ts). `display: optional`: a page whose font is not at hand
+  // in time stays in the metric-matched fallback, so text never changes typeface under the reader.
   fonts: [
     {
       provider: fontProviders.local(),

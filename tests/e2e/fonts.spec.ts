@@ -41,8 +41,8 @@ async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
 }
 
 /**
- * The page's clock is stopped (page.clock) so that a test need not wait out the reader's stay;
- * that fakes `performance` too, whose entries these tests read: the page's own is kept for them.
+ * Stops the page's clock (page.clock), so that a test need not wait out the reader's stay. That
+ * fakes `performance` too, whose entries these tests read: the page's own is kept for pageEntries.
  */
 async function installClock(page: Page) {
   await page.addInitScript(() => {
@@ -50,20 +50,22 @@ async function installClock(page: Page) {
   });
   await page.clock.install();
 }
-/** Each font file's request, as the page's resource timing has it. */
-const fontRequests = (page: Page) =>
-  page.evaluate(() =>
-    ((window as unknown as { ownPerformance?: Performance }).ownPerformance ?? performance)
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.includes('/_astro/fonts/'))
-      .map((entry) => {
-        const { startTime, transferSize, initiatorType } = entry as PerformanceResourceTiming;
-        return { startTime, transferSize, initiatorType };
-      }),
-  );
 
-/** Runs the page's clock on while it idles: whenIdle, then the stay (at most 2 s of idle wait). */
-const stay = (page: Page, ms: number) => page.clock.runFor(ms);
+/** The page's own performance entries of a type, as JSON (after installClock). */
+const pageEntries = <T>(page: Page, type: 'navigation' | 'resource') =>
+  page.evaluate(
+    (entryType) =>
+      (window as unknown as { ownPerformance: Performance }).ownPerformance
+        .getEntriesByType(entryType)
+        .map((entry) => entry.toJSON()),
+    type,
+  ) as Promise<T[]>;
+
+/** Each font file's request, as the page's resource timing has it. */
+const fontRequests = async (page: Page) =>
+  (await pageEntries<PerformanceResourceTiming>(page, 'resource'))
+    .filter((entry) => entry.name.includes('/_astro/fonts/'))
+    .map(({ startTime, transferSize, initiatorType }) => ({ startTime, transferSize, initiatorType }));
 
 test('a first visit paints without the web faces, caches them once the reader has stayed; the next page is set in them', async ({
   page,
@@ -77,19 +79,12 @@ test('a first visit paints without the web faces, caches them once the reader ha
   expect(await fontsDrawing(page, 'main h1')).toEqual(['system']);
 
   // A visitor who leaves within the stay fetches no font file: they are for the pages after this.
-  await stay(page, STAYED_MS - 1000);
+  await page.clock.runFor(STAYED_MS - 1000);
   expect(await fontRequests(page)).toEqual([]);
   // Every face file is fetched after it, by the page's script, not as a face the page uses.
-  await stay(page, 3000);
+  await page.clock.runFor(3000);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fontsCached'))).toBe('true');
-  const loadEnd = await page.evaluate(
-    () =>
-      (
-        (window as unknown as { ownPerformance: Performance }).ownPerformance.getEntriesByType(
-          'navigation',
-        )[0] as PerformanceNavigationTiming
-      ).loadEventEnd,
-  );
+  const [{ loadEventEnd: loadEnd }] = await pageEntries<PerformanceNavigationTiming>(page, 'navigation');
   const fetched = await fontRequests(page);
   expect(fetched).toHaveLength(3);
   for (const request of fetched) {
@@ -124,11 +119,11 @@ test('a page the web faces could not be cached for stays in the system serif and
   await installClock(page);
   const triedFonts = async () => (await fontRequests(page)).length > 0;
   await page.goto('/about');
-  await stay(page, STAYED_MS + 2000);
+  await page.clock.runFor(STAYED_MS + 2000);
   await expect.poll(triedFonts).toBe(true);
   await page.goto('/essays');
   expect(await page.locator('html').getAttribute('data-fonts')).toBeNull();
-  await stay(page, STAYED_MS + 2000);
+  await page.clock.runFor(STAYED_MS + 2000);
   await expect.poll(triedFonts).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem('fontsCached'))).toBeNull();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
