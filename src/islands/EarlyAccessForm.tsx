@@ -1,19 +1,13 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
-import type { SubmitEvent } from 'react';
 import { signupSubmitHandler, submitEarlyAccess } from '../lib/signup-submit';
 import { EARLY_ACCESS_REDIRECT_PATH } from '../lib/signups';
 import { prerenderPage } from '../browser/next-page';
 
 /** The early-access sign-up: a record kept in this browser, a prefilled message, then the welcome letter. */
 export default function EarlyAccessForm({ recipient }: { recipient: string }) {
-  const submit = signupSubmitHandler(submitEarlyAccess, recipient);
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    // The browser has checked the address: the welcome letter follows, so it is prerendered now
-    // and the redirect shows it already drawn. (Only a mail app that cannot open keeps the
-    // visitor here.)
-    prerenderPage(EARLY_ACCESS_REDIRECT_PATH, { onTheWay: true });
-    submit(event);
-  };
+  // The welcome letter follows the toast: prerendered meanwhile, the redirect shows it already drawn.
+  const prerenderWelcome = () => prerenderPage(EARLY_ACCESS_REDIRECT_PATH, { onTheWay: true });
+  const onSubmit = signupSubmitHandler((form, to) => submitEarlyAccess(form, to, prerenderWelcome), recipient);
   return (
     <form className="card mt-10 sm:p-8" onSubmit={onSubmit}>
       <Field>

@@ -74,7 +74,12 @@ export function submitFirstLight(form: HTMLFormElement, recipient: string): void
   );
 }
 
-export function submitEarlyAccess(form: HTMLFormElement, recipient: string): void {
+/**
+ * `beforeRedirect` runs once the redirect to the welcome letter is certain (the mail app was
+ * asked), after the frame that draws the toast: the page prerenders the letter then. Started in
+ * the press's own task, that prerender held the toast's frame back.
+ */
+export function submitEarlyAccess(form: HTMLFormElement, recipient: string, beforeRedirect = () => {}): void {
   const record = buildEarlyAccessRecord(value(form, 'email'));
   writeJSON(earlyAccessKey(record.email), record);
   handOffToMailApp(
@@ -85,6 +90,7 @@ export function submitEarlyAccess(form: HTMLFormElement, recipient: string): voi
       // The visitor is on the next page before the 7 s are up: the welcome goes with them.
       carryToNextPage(shown);
       form.reset();
+      beforeRedirect();
       window.setTimeout(() => window.location.assign(EARLY_ACCESS_REDIRECT_PATH), EARLY_ACCESS_REDIRECT_MS);
     },
   );
