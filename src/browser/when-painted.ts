@@ -8,8 +8,8 @@
 export function whenPainted(run: () => void): void {
   if ((document as Document & { prerendering?: boolean }).prerendering) return run();
   if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
-    // No paint timing: a task queued from the first frame's callback runs after that frame.
-    requestAnimationFrame(() => setTimeout(run));
+    // No paint timing: the first frame is the first paint.
+    afterNextFrame(run);
     return;
   }
   const observer = new PerformanceObserver((entries) => {
@@ -18,4 +18,9 @@ export function whenPainted(run: () => void): void {
     run();
   });
   observer.observe({ type: 'paint', buffered: true });
+}
+
+/** Runs `run` once the next frame has been drawn: a task queued from the frame's callback runs after it. */
+export function afterNextFrame(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Toaster as Sonner, toast, useSonner, type ToasterProps } from 'sonner';
+import { Toaster as Sonner, toast, type ToasterProps } from 'sonner';
 import {
   TOAST_EVENT,
   TOAST_HOTKEY,
@@ -63,13 +63,6 @@ const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
 export default function Toaster() {
   const area = useRef<HTMLElement>(null);
   const newest = useRef<QueuedToast['id']>(undefined);
-  const { toasts } = useSonner();
-
-  // Sonner keeps every toast raised and only hides all but the newest (visibleToasts): each older
-  // one is dismissed once sonner lists it, so that none comes back when the newest goes.
-  useEffect(() => {
-    for (const { id } of toasts) if (id !== newest.current) toast.dismiss(id);
-  }, [toasts]);
 
   useEffect(() => {
     const gestures = addToastGestures(area.current!, () => toast.dismiss());
@@ -80,6 +73,12 @@ export default function Toaster() {
       messages.forEach((m) => shown.add(m.id));
       const last = messages.at(-1);
       if (!last) return;
+      // Sonner keeps every toast raised and only hides all but the newest (visibleToasts): the one
+      // shown before is dismissed as its successor comes, so that it does not come back when the
+      // newest goes. Sonner lists toasts and takes dismissals in the order they were made, so the
+      // dismissal finds the older toast listed. (useSonner's list would tell the same, at the cost
+      // of a second render of the whole area for every toast, before the toast's first frame.)
+      if (newest.current !== undefined && newest.current !== last.id) toast.dismiss(newest.current);
       newest.current = last.id;
       raise[last.variant](last.title, {
         id: last.id,

@@ -138,6 +138,32 @@ test("the new post shows from the insert's own answer, before page 1 is read aga
   await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
 });
 
+test('page 1 is read again only once the toast is on screen', async ({ page }) => {
+  // Each request for posts notes the toast on screen as it leaves, if any. Read again in the task
+  // of the insert's answer, page 1's request came before the toast's frame and held it back.
+  await page.addInitScript(() => {
+    const send = window.fetch.bind(window);
+    const requests: string[] = ((window as unknown as { __postRequests: string[] }).__postRequests = []);
+    window.fetch = (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname.endsWith('/rest/v1/posts')) {
+        requests.push(`${request.method} ${document.querySelector('[data-sonner-toast]')?.textContent ?? 'no toast'}`);
+      }
+      return send(input, init);
+    };
+  });
+  await open(page);
+  await messageField(page).fill(unique('Read again after the toast'));
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  const afterPost = () =>
+    page.evaluate(() => {
+      const requests = (window as unknown as { __postRequests: string[] }).__postRequests;
+      return requests.slice(requests.findIndex((r) => r.startsWith('POST')))[1] ?? null;
+    });
+  await expect.poll(afterPost).toMatch(/^GET .*Post Submitted/);
+});
+
 test('after posting, the page stays where the reader is, and their next press lands @phone', async ({
   page,
   request,

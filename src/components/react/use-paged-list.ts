@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { whenIdle } from '../../browser/when-idle';
+import { afterNextFrame } from '../../browser/when-painted';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community/messages';
 import type { PageCursor } from '../../lib/community/paging';
 import type { Page } from '../../lib/community/types';
@@ -145,17 +146,17 @@ export function usePagedList<T, Input>({
     setSending(true);
     try {
       const row = await add(input);
-      // The toast and the new row are the answer. Closing the form and reading page 1 again
-      // render as a transition, in slices, so the toast's frame does not wait for them.
+      // The toast and the new row are the answer. Closing the form renders as a transition, in
+      // slices, so the toast's frame does not wait for it; page 1 is asked for again once that
+      // frame is drawn (asked for in this task, its requests held the frame back).
       const onFirstPage = shown.current?.fetchPage === fetchPage && shown.current.page.page === 1;
       const placed = onFirstPage ? withAdded(shown.current!.page, row) : null;
-      let reloaded: Promise<void> = Promise.resolve();
       startTransition(() => {
         succeed();
         if (placed) setList({ status: 'ready', page: placed });
-        reloaded = load(1, { quiet: placed !== null });
       });
-      await reloaded;
+      await new Promise<void>((resolve) => afterNextFrame(resolve));
+      await load(1, { quiet: placed !== null });
     } catch (error) {
       refuse(describeFailure(addFailure, error));
     } finally {
