@@ -1,3 +1,4 @@
+import { afterNextFrame } from '../browser/when-painted';
 import { openMailClient } from './mail-client';
 import {
   EARLY_ACCESS_REDIRECT_MS,
@@ -42,12 +43,10 @@ function tryOpenMailClient(href: string): boolean {
  */
 function handOffToMailApp(href: string, success: ToastCopy, failed: ToastCopy, opened: (shown: QueuedToast) => void) {
   const shown = toast(success);
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      if (tryOpenMailClient(href)) opened(shown);
-      else toast(failed, shown);
-    }),
-  );
+  afterNextFrame(() => {
+    if (tryOpenMailClient(href)) opened(shown);
+    else toast(failed, shown);
+  });
 }
 
 /**
