@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import pagefind from 'astro-pagefind';
 import browser from './src/integrations/browser.mjs';
+import searchAhead from './src/integrations/search-ahead.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
 import { embeddedSupabase } from './supabase/embedded/vite-plugin.mjs';
@@ -101,6 +102,8 @@ export default defineConfig({
     react(),
     // Site search index over the pages that mark their content `data-pagefind-body`.
     pagefind(),
+    // Beside the index, what a search needs before Pagefind's WebAssembly arrives (after pagefind()).
+    searchAhead(),
     // The <head> script and the client directives of src/browser/.
     browser(),
     securityHeaders(),

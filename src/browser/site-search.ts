@@ -1,3 +1,4 @@
+import { chunksFor, searchAheadFile, type SearchAhead, type SearchPage } from '../lib/search-ahead';
 import { preloadModules } from './fetch-ahead';
 import { onIntent } from './intent';
 import { whenIdle } from './when-idle';
@@ -8,6 +9,8 @@ interface PagefindData {
   meta: { title?: string };
 }
 interface PagefindResult {
+  /** Pagefind's id for the page, as in SearchAhead's pages. */
+  id: string;
   data(): Promise<PagefindData>;
 }
 interface Pagefind {
@@ -36,53 +39,81 @@ function excerptNodes(excerpt: string): Node[] {
 }
 
 /**
+ * Fetches one of Pagefind's files ahead, for Pagefind's own fetch of it to take (each once per
+ * page): the same address, as a CORS fetch, as Pagefind asks for it.
+ */
+function preloadPagefindFile(file: string): void {
+  const href = `${PAGEFIND}${file}`;
+  if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = href;
+  document.head.append(link);
+}
+
+/** A search's engine, and what it may know before the engine is there. */
+interface Search {
+  engine: Promise<Pagefind>;
+  ahead: Promise<SearchAhead | null>;
+}
+
+/**
  * Loads Pagefind with its downloads side by side. Left to itself it fetches one file after the
  * other (pagefind.js, its web worker, pagefind-entry.json, then the WebAssembly and the index
  * metadata), and on a phone's 150 ms round trips that chain, more than the bytes, kept the first
  * results two seconds away. Here the entry file and the WebAssembly for the page's language are
  * preloaded while pagefind.js downloads, and Pagefind runs on the main thread: the worker was one
  * more file in the chain, its fetches cannot take the page's preloads, and this index is small
- * enough that a search takes a few milliseconds.
+ * enough that a search takes a few milliseconds. Beside them comes what a search can know before
+ * the WebAssembly runs (SearchAhead): which part of the index a word needs, and each page's title.
  */
-async function startPagefind(): Promise<Pagefind> {
+function startPagefind(): Search {
   // Pagefind adds a cache-buster to the entry file's address; choosing it here lets the preload
-  // ask for that same address.
+  // ask for that same address, and ties the file read ahead to the same build.
   const cacheTag = String(Date.now());
   const language = document.documentElement.lang.split('-')[0]!.toLowerCase() || 'unknown';
-  for (const file of [`pagefind-entry.json?ts=${cacheTag}`, `wasm.${language}.pagefind`]) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    link.crossOrigin = 'anonymous';
-    link.href = `${PAGEFIND}${file}`;
-    document.head.append(link);
-  }
-  const pagefind = (await import(/* @vite-ignore */ `${PAGEFIND}pagefind.js`)) as Pagefind;
-  // Pagefind splits each query into characters with Intl.Segmenter, where the browser has one.
-  // The page's first segmenter loads the browser's text-boundary data, tens of milliseconds on a
-  // phone: done here, while the WebAssembly is still on its way, not in the reader's first search.
-  if ('Segmenter' in Intl) void [...new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(language)];
-  await pagefind.options({ noWorker: true, metaCacheTag: cacheTag });
-  // Starts fetching the entry file, the metadata and the WebAssembly now, not at the first search.
-  await pagefind.init();
-  return pagefind;
+  preloadPagefindFile(`pagefind-entry.json?ts=${cacheTag}`);
+  preloadPagefindFile(`wasm.${language}.pagefind`);
+  // Search works without it, only later: a failure here is not the search's.
+  const ahead = fetch(`${PAGEFIND}${searchAheadFile(language)}?ts=${cacheTag}`)
+    .then((response) => (response.ok ? (response.json() as Promise<SearchAhead>) : null))
+    .catch(() => null);
+  const engine = (async () => {
+    const pagefind = (await import(/* @vite-ignore */ `${PAGEFIND}pagefind.js`)) as Pagefind;
+    // Pagefind splits each query into characters with Intl.Segmenter, where the browser has one.
+    // The page's first segmenter loads the browser's text-boundary data, tens of milliseconds on a
+    // phone: done here, while the WebAssembly is still on its way, not in the reader's first search.
+    if ('Segmenter' in Intl) void [...new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(language)];
+    await pagefind.options({ noWorker: true, metaCacheTag: cacheTag });
+    // Starts fetching the entry file, the metadata and the WebAssembly now, not at the first search.
+    await pagefind.init();
+    return pagefind;
+  })();
+  return { engine, ahead };
 }
 
-/** One result: the page's title, and its excerpt with the matches marked. */
-function resultItem(item: PagefindData): HTMLLIElement {
-  const li = document.createElement('li');
+/** The site's name, after every page's own title. */
+const SITE_TITLE = / · Genesis by Elias Varros$/;
+
+/**
+ * One result: the page's title, and its excerpt with the matches marked once it arrives. The
+ * excerpt's three lines are kept from the start, so the results below do not move when it comes.
+ */
+function resultItem({ url, title }: SearchPage): { item: HTMLLIElement; showExcerpt: (excerpt: string) => void } {
+  const item = document.createElement('li');
   const link = document.createElement('a');
-  link.href = item.url.replace(/\.html$/, '');
+  link.href = url.replace(/\.html$/, '');
   link.className = 'block py-3 text-ink no-underline hover:text-accent';
-  const title = document.createElement('span');
-  title.className = 'block font-display text-step-0 font-semibold';
-  title.textContent = item.meta.title?.replace(/ · Genesis by Elias Varros$/, '') ?? item.url;
+  const name = document.createElement('span');
+  name.className = 'block font-display text-step-0 font-semibold';
+  name.textContent = title.replace(SITE_TITLE, '');
   const excerpt = document.createElement('span');
-  excerpt.className = 'mt-1 block text-sm text-muted';
-  excerpt.append(...excerptNodes(item.excerpt));
-  link.append(title, excerpt);
-  li.append(link);
-  return li;
+  excerpt.className = 'mt-1 line-clamp-3 min-h-[3lh] text-sm text-muted';
+  link.append(name, excerpt);
+  item.append(link);
+  return { item, showExcerpt: (text) => excerpt.replaceChildren(...excerptNodes(text)) };
 }
 
 export function initSiteSearch(): void {
@@ -96,14 +127,17 @@ export function initSiteSearch(): void {
   // the line to the WebAssembly and the index, which the first results wait for.
   whenIdle(() => preloadModules([`${PAGEFIND}pagefind.js`]));
 
-  let pagefind: Promise<Pagefind> | null = null;
-  const load = () =>
-    (pagefind ??= startPagefind().catch((error: unknown) => {
-      // A failed download is tried again on the next search rather than remembered.
-      pagefind = null;
-      throw error;
-    }));
-  const warm = () => void load().catch(() => undefined);
+  let search: Search | null = null;
+  const load = (): Search => {
+    if (search) return search;
+    const started = startPagefind();
+    // A failed download is tried again on the next search rather than remembered.
+    started.engine.catch(() => {
+      if (search === started) search = null;
+    });
+    return (search = started);
+  };
+  const warm = () => void load();
 
   /** Says `text` and empties the list for the results that follow it, if any. */
   const settle = (text: string) => {
@@ -126,24 +160,38 @@ export function initSiteSearch(): void {
       // Keys typed while the index downloads each wait for the files their word needs; once
       // they are here only the newest word is searched. Searching every older one first, in
       // turn, held the results back by tens of milliseconds on a phone.
-      const engine = await load();
+      const { engine: starting, ahead } = load();
+      // The part of the index each key's word needs comes beside the WebAssembly, not after it.
+      void ahead.then(
+        (known) => known && chunksFor(known, query).forEach((chunk) => preloadPagefindFile(`index/${chunk}.pf_index`)),
+      );
+      const engine = await starting;
       await engine.preload(query);
       if (ticket !== latest) return;
       const { results } = await engine.search(query);
       // A newer query is on its way: the excerpts this one would fetch are not wanted.
       if (ticket !== latest) return;
       if (!results.length) return settle(`Nothing on the site matches “${query}”. Try another word.`);
-      // Each result's excerpt is a file of its own. They are shown in order as they arrive, the
-      // first as soon as it is here, not all at once when the slowest one is.
-      const excerpts = results.slice(0, MAX_RESULTS).map((result) => result.data());
+      const shown = results.slice(0, MAX_RESULTS);
+      // Each result's excerpt is a file of its own, fetched side by side.
+      const excerpts = shown.map((result) => result.data());
       // A newer query may leave these unread; their failures are not this search's.
       for (const excerpt of excerpts) excerpt.catch(() => undefined);
-      for (const [index, excerpt] of excerpts.entries()) {
-        const item = await excerpt;
+      const pages = (await ahead)?.pages ?? {};
+      // Pages whose titles are known are listed at once, each excerpt shown as it arrives; a
+      // page not known ahead waits for its excerpt, in order.
+      for (const [index, result] of shown.entries()) {
+        const page =
+          pages[result.id] ?? (await excerpts[index]!.then(({ url, meta }) => ({ url, title: meta.title ?? url })));
         if (ticket !== latest) return;
         if (index === 0)
           settle(`${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`);
-        list.append(resultItem(item));
+        const { item, showExcerpt } = resultItem(page);
+        list.append(item);
+        void excerpts[index]!.then(
+          ({ excerpt }) => showExcerpt(excerpt),
+          () => undefined,
+        );
       }
     } catch (error) {
       console.warn('Site search failed', error);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SearchAhead } from '../../src/lib/search-ahead';
 import { buildSite, copySite, removeCopy } from './site-copy';
 
 // The author adds an essay by adding one file: a build of a copy of the site with one more
@@ -39,6 +40,18 @@ describe('adding an essay file', () => {
   it('adds it to the feed and the sitemap', () => {
     expect(read('rss.xml')).toContain('/essays/philosophy/the-well-keeper');
     expect(read('sitemap-0.xml')).toContain('/essays/philosophy/the-well-keeper');
+  });
+  it('lets search list it by title before its excerpt arrives, beside every other indexed page', () => {
+    const ahead = JSON.parse(read('pagefind/search-ahead.en.json')) as SearchAhead;
+    expect(Object.values(ahead.pages)).toContainEqual({
+      url: '/essays/philosophy/the-well-keeper.html',
+      title: expect.stringMatching(/^The Well-Keeper/),
+    });
+    // One entry for each page's excerpt file, and each chunk one of the index's files.
+    const ids = (folder: string, suffix: string) =>
+      readdirSync(join(dist, 'pagefind', folder)).map((file) => file.replace(suffix, ''));
+    expect(Object.keys(ahead.pages).sort()).toEqual(ids('fragment', '.pf_fragment').sort());
+    expect(ahead.chunks.map(([, , chunk]) => chunk).sort()).toEqual(ids('index', '.pf_index').sort());
   });
   it('keeps drafts out of the build', () => {
     for (const file of ['essays.html', 'essays/philosophy.html', 'rss.xml', 'sitemap-0.xml']) {

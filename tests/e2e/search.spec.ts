@@ -214,30 +214,52 @@ test('what a reader types into search before its script has run is searched once
   checkConsole();
 });
 
-test('the first results show while later excerpts are still on their way @phone', async ({ page }) => {
+test('results are listed by title at once, each excerpt shown as it arrives, the list not moving @phone', async ({
+  page,
+}) => {
   const checkConsole = watchConsole(page);
-  // Each result's excerpt is a file of its own: the first comes at once, the rest are held.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let fragments = 0;
-  await page.route(/\/pagefind\/fragment\//, async (route) => {
-    if (fragments++ > 0) await released;
-    await route.continue();
-  });
+  // Each result's excerpt is a file of its own: all held.
+  const fragments = await hold(page, /\/pagefind\/fragment\//);
   await page.goto('/about');
   await page.getByRole('button', { name: 'Search' }).click();
   const dialog = page.getByRole('dialog', { name: 'Search the site' });
   await dialog.getByRole('searchbox').fill('carob');
   const status = dialog.getByRole('status');
   await expect(status).toContainText('pages match “carob”');
-  const results = dialog.locator('[data-search-results] li');
-  await expect(results).toHaveCount(1);
-  await expect(results.first().getByRole('link')).toBeVisible();
-  await expect(dialog.locator('[data-search-results]')).not.toHaveAttribute('aria-busy');
-
-  release();
-  await expect.poll(() => results.count()).toBeGreaterThan(1);
   const total = Number((await status.textContent())?.match(/^(\d+)/)?.[1]);
+  const results = dialog.locator('[data-search-results] li');
   await expect(results).toHaveCount(Math.min(total, 8));
+  await expect(results.first().getByRole('link')).toBeVisible();
+  await expect(results.first().getByRole('link')).toHaveAttribute('href', /^\/[^.]*$/);
+  await expect(dialog.locator('[data-search-results]')).not.toHaveAttribute('aria-busy');
+  expect(fragments.held.length).toBeGreaterThan(0);
+  const last = results.last();
+  const before = await last.boundingBox();
+
+  fragments.release();
+  await expect(results.first().locator('mark').first()).toBeVisible();
+  await expect(last.locator('mark').first()).toBeVisible();
+  expect(await last.boundingBox()).toEqual(before);
+  checkConsole();
+});
+
+test('the part of the index a word needs is fetched while the WebAssembly is still on its way @phone', async ({
+  page,
+}) => {
+  const checkConsole = watchConsole(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const wasm = await hold(page, /\/pagefind\/wasm\.\w+\.pagefind$/);
+  await page.goto('/essays/philosophy/golden-age');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('carob');
+  await expect.poll(() => requested.filter((path) => path.startsWith('/pagefind/index/'))).toHaveLength(1);
+  expect(wasm.held.length).toBeGreaterThan(0);
+
+  wasm.release();
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+  // Pagefind took the chunk fetched ahead: no second download.
+  expect(requested.filter((path) => path.startsWith('/pagefind/index/'))).toHaveLength(1);
   checkConsole();
 });
