@@ -1,5 +1,6 @@
 import { copyText } from './clipboard';
 import { COPY_FAILURE, COPY_SUCCESS } from './line-bank';
+import { hasShareSheet } from './share-sheet';
 import { showToast, TOAST_COPY_MS } from './toast';
 
 /** The copy toast the Line Bank shows, saying what was copied. */
@@ -22,7 +23,7 @@ const nav = () => (typeof navigator === 'undefined' ? undefined : navigator);
  * is not a failure and gets no toast.
  */
 export async function shareLink(data: { title: string; url: string }, deps: ShareDeps = {}): Promise<ShareOutcome> {
-  const share = deps.share ?? (nav()?.share ? (d: ShareData) => nav()!.share(d) : undefined);
+  const share = deps.share ?? (hasShareSheet() ? (d: ShareData) => nav()!.share(d) : undefined);
   const canShare = deps.canShare ?? (nav()?.canShare ? (d: ShareData) => nav()!.canShare(d) : () => true);
   const toast = deps.toast ?? showToast;
   if (share && canShare(data)) {

@@ -93,7 +93,9 @@ test('Share copies the link with the copy toast where there is no share sheet', 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/essays\/philosophy\/golden-age$/);
 });
 
-test('Share hands the title and link to the share sheet where there is one', async ({ page }) => {
+test('Share hands the title and link to the share sheet where there is one, and the page fetches no toast code for it', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'share', {
       configurable: true,
@@ -103,7 +105,13 @@ test('Share hands the title and link to the share sheet where there is one', asy
       },
     });
   });
-  await page.goto('/essays/philosophy/golden-age');
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto('/essays/philosophy/golden-age', { waitUntil: 'networkidle' });
+  // Share raises no toast here: neither React nor the toast area is fetched ahead for it.
+  expect(requested.filter((path) => path.startsWith('/_astro/'))).not.toContainEqual(
+    expect.stringMatching(/\/(Toaster|client)\.[\w-]+\.js$/),
+  );
   await page.getByRole('button', { name: 'Share' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
@@ -112,6 +120,20 @@ test('Share hands the title and link to the share sheet where there is one', asy
       url: expect.stringMatching(/\/essays\/philosophy\/golden-age$/),
     });
   await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toHaveCount(0);
+});
+
+test('Share copies the link with the copy toast when the share sheet refuses it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', {
+      configurable: true,
+      value: () => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')),
+    });
+  });
+  await page.goto('/essays/philosophy/golden-age', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toContainText('Link successfully copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/essays\/philosophy\/golden-age$/);
 });
 
 test.describe('JavaScript off', () => {

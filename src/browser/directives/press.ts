@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
+import { hasShareSheet } from '../../lib/share-sheet';
 import { readCarriedToasts, TOAST_EVENT } from '../../lib/toast';
 import { fetchAhead } from '../fetch-ahead';
 import { onIntent } from '../intent';
@@ -68,13 +69,23 @@ function whenNear(island: HTMLElement, start: () => void): void {
 }
 
 /**
+ * Whether a control outside any island (`data-raises-toast`) can raise a toast on this browser.
+ * Share (`="unless-share-sheet"`) hands the link to the device's share sheet where there is one,
+ * as on phones, and raises a toast only where there is none.
+ */
+const raisesToastHere = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-raises-toast]')].some(
+    (control) => control.dataset.raisesToast !== 'unless-share-sheet' || !hasShareSheet(),
+  );
+
+/**
  * The toast area (sonner's Toaster) starts when there is something to show: a toast raised on
  * this page, or one the previous page carried over. Beside an island that starts untouched, React
  * runs anyway: its code is fetched ahead with the island's and it starts at the first idle moment
  * after load, so the first toast shows at once. A reading page runs no React until a toast is
- * raised. Where a control outside any island can raise one (`data-raises-toast`: Share), its code
- * is fetched ahead once the page has painted, without being run, so that the first toast waits
- * only for it to start; elsewhere a reading page downloads none of it.
+ * raised. Where a control outside any island can raise one on this browser (raisesToastHere), its
+ * code is fetched ahead once the page has painted, without being run, so that the first toast
+ * waits only for it to start; elsewhere a reading page downloads none of it.
  */
 function whenToast(island: HTMLElement, start: () => void): void {
   window.addEventListener(TOAST_EVENT, start, { once: true });
@@ -86,7 +97,7 @@ function whenToast(island: HTMLElement, start: () => void): void {
   if (startsUntouched) {
     whenPainted(() => fetchAhead(island));
     whenIdle(start);
-  } else if (document.querySelector('[data-raises-toast]')) whenPainted(() => fetchAhead(island));
+  } else if (raisesToastHere()) whenPainted(() => fetchAhead(island));
 }
 
 /**
