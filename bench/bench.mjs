@@ -255,7 +255,7 @@ async function seed() {
  * After the first press in the `afterLoad` case, the part's `next` presses are timed on the same page.
  */
 async function measurePart(browser, part, scenario, profile) {
-  const { context, page } = await openReader(browser, BASE, { cpuRate: profile.rate });
+  const { context, page } = await openReader(browser, BASE, { cpuRate: profile.rate, shareSheet: part.shareSheet });
   const later = {};
   try {
     await load(page, `${BASE}${part.route}`);

@@ -178,10 +178,21 @@ export const launchReaderBrowser = ({ executablePath, args }) =>
   puppeteer.launch({ executablePath, args, headless: true });
 
 /**
+ * A phone's browser has a share sheet (the Web Share API), which headless Chromium on Linux lacks;
+ * a page that adapts to it (Share, which raises no toast there) is read as on a phone with one
+ * that takes what it is given, as a sheet the reader then closes.
+ */
+function phoneShareSheet() {
+  if (!('share' in navigator))
+    Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: () => Promise.resolve() });
+}
+
+/**
  * A new browser context (a fresh profile: no cache, no storage) with one page, throttled as a
  * phone on a slow mobile network: its CPU slowed `cpuRate` times (Emulation.setCPUThrottlingRate).
+ * `shareSheet` false: the browser has none (a part timing what a browser without one shows).
  */
-export async function openReader(browser, origin, { cpuRate }) {
+export async function openReader(browser, origin, { cpuRate, shareSheet = true }) {
   const context = await browser.createBrowserContext();
   // Copy and Share write to the clipboard, as a visitor's browser lets a page after a tap.
   await context.overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
@@ -203,6 +214,7 @@ export async function openReader(browser, origin, { cpuRate }) {
     upload: PROFILE.uploadBitsPerSecond / 8,
   });
   await page.evaluateOnNewDocument(probe);
+  if (shareSheet) await page.evaluateOnNewDocument(phoneShareSheet);
   page.setDefaultTimeout(10_000);
   return { context, page };
 }
