@@ -1,6 +1,7 @@
 import { chunksFor, searchAheadFile, type SearchAhead, type SearchPage } from '../lib/search-ahead';
 import { preloadModules } from './fetch-ahead';
 import { onIntent } from './intent';
+import { afterNextFrame } from './when-painted';
 import { whenIdle } from './when-idle';
 
 interface PagefindData {
@@ -53,6 +54,19 @@ function preloadPagefindFile(file: string): void {
   document.head.append(link);
 }
 
+/** Resolves once `dialog` is open and the frame showing it has been drawn. */
+function dialogDrawn(dialog: HTMLDialogElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (dialog.open) return afterNextFrame(resolve);
+    const opened = () => {
+      if (!dialog.open) return;
+      dialog.removeEventListener('toggle', opened);
+      afterNextFrame(resolve);
+    };
+    dialog.addEventListener('toggle', opened);
+  });
+}
+
 /** A search's engine, and what it may know before the engine is there. */
 interface Search {
   engine: Promise<Pagefind>;
@@ -68,8 +82,11 @@ interface Search {
  * more file in the chain, its fetches cannot take the page's preloads, and this index is small
  * enough that a search takes a few milliseconds. Beside them comes what a search can know before
  * the WebAssembly runs (SearchAhead): which part of the index a word needs, and each page's title.
+ * Only the downloads start at the reader's intent: Pagefind itself (its module, its start, the
+ * segmenter's data) runs once the search dialog has been drawn, well before the WebAssembly is
+ * here; run at the touch, its work came before the frame that shows the dialog the touch opens.
  */
-function startPagefind(): Search {
+function startPagefind(dialog: HTMLDialogElement): Search {
   // Pagefind adds a cache-buster to the entry file's address; choosing it here lets the preload
   // ask for that same address, and ties the file read ahead to the same build.
   const cacheTag = String(Date.now());
@@ -81,6 +98,7 @@ function startPagefind(): Search {
     .then((response) => (response.ok ? (response.json() as Promise<SearchAhead>) : null))
     .catch(() => null);
   const engine = (async () => {
+    await dialogDrawn(dialog);
     const pagefind = (await import(/* @vite-ignore */ `${PAGEFIND}pagefind.js`)) as Pagefind;
     // Pagefind splits each query into characters with Intl.Segmenter, where the browser has one.
     // The page's first segmenter loads the browser's text-boundary data, tens of milliseconds on a
@@ -130,7 +148,7 @@ export function initSiteSearch(): void {
   let search: Search | null = null;
   const load = (): Search => {
     if (search) return search;
-    const started = startPagefind();
+    const started = startPagefind(dialog);
     // A failed download is tried again on the next search rather than remembered.
     started.engine.catch(() => {
       if (search === started) search = null;

@@ -184,6 +184,35 @@ test('the text segmenter Pagefind searches with is made while its WebAssembly do
   await expect(dialog.getByRole('status')).toContainText('match “carob”');
 });
 
+test('reaching for search only downloads: Pagefind runs once the dialog it opens has been drawn @phone', async ({
+  page,
+}) => {
+  // Counts the segmenters the page makes: Pagefind's start makes one.
+  await page.addInitScript(() => {
+    const Segmenter = Intl.Segmenter;
+    Object.assign(Intl, {
+      Segmenter: class extends Segmenter {
+        constructor(...args: ConstructorParameters<typeof Segmenter>) {
+          super(...args);
+          Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
+        }
+      },
+    });
+  });
+  await page.goto('/essays/philosophy/golden-age', { waitUntil: 'networkidle' });
+  const wasm = page.waitForRequest(/\/pagefind\/wasm\.\w+\.pagefind$/);
+  await page.getByRole('button', { name: 'Search' }).hover();
+  await wasm;
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0)).toBe(0);
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0)).toBeGreaterThan(0);
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('carob');
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+});
+
 test('search works in a browser without Intl.Segmenter', async ({ page }) => {
   const checkConsole = watchConsole(page);
   await page.addInitScript(() => Reflect.deleteProperty(Intl, 'Segmenter'));
