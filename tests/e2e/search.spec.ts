@@ -32,6 +32,22 @@ async function recordSearches(page: Page) {
   });
 }
 
+/** Counts the text segmenters the page makes; resolves a reader of the count. */
+async function countSegmenters(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const Segmenter = Intl.Segmenter;
+    Object.assign(Intl, {
+      Segmenter: class extends Segmenter {
+        constructor(...args: ConstructorParameters<typeof Segmenter>) {
+          super(...args);
+          Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
+        }
+      },
+    });
+  });
+  return () => page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0);
+}
+
 test('before search is opened only its script is fetched, not run; then it finds reading pages by keyboard @phone', async ({
   page,
 }) => {
@@ -84,6 +100,15 @@ test('"/" opens search from anywhere but a form field; the not-found page is not
   await expect(dialog.getByRole('searchbox')).toHaveValue('');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a long word with no match stays inside the search dialog @phone', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('x'.repeat(300));
+  await expect(dialog.getByRole('status')).toContainText('Nothing on the site matches');
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
 });
 
 test('Enter in the search box keeps the dialog open with its results and the address unchanged @phone', async ({
@@ -160,23 +185,12 @@ test('words typed while the index downloads are not searched once it arrives: on
 test('the text segmenter Pagefind searches with is made while its WebAssembly downloads, before any search @phone', async ({
   page,
 }) => {
-  // Counts the segmenters the page makes.
-  await page.addInitScript(() => {
-    const Segmenter = Intl.Segmenter;
-    Object.assign(Intl, {
-      Segmenter: class extends Segmenter {
-        constructor(...args: ConstructorParameters<typeof Segmenter>) {
-          super(...args);
-          Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
-        }
-      },
-    });
-  });
+  const segmenters = await countSegmenters(page);
   const wasm = await hold(page, /\/pagefind\/wasm\.\w+\.pagefind$/);
   await page.goto('/essays/philosophy/golden-age');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect.poll(() => wasm.held.length).toBeGreaterThan(0);
-  await expect.poll(() => page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0)).toBeGreaterThan(0);
+  await expect.poll(segmenters).toBeGreaterThan(0);
 
   wasm.release();
   const dialog = page.getByRole('dialog', { name: 'Search the site' });
@@ -187,27 +201,17 @@ test('the text segmenter Pagefind searches with is made while its WebAssembly do
 test('reaching for search only downloads: Pagefind runs once the dialog it opens has been drawn @phone', async ({
   page,
 }) => {
-  // Counts the segmenters the page makes: Pagefind's start makes one.
-  await page.addInitScript(() => {
-    const Segmenter = Intl.Segmenter;
-    Object.assign(Intl, {
-      Segmenter: class extends Segmenter {
-        constructor(...args: ConstructorParameters<typeof Segmenter>) {
-          super(...args);
-          Object.assign(window, { segmenters: ((window as { segmenters?: number }).segmenters ?? 0) + 1 });
-        }
-      },
-    });
-  });
+  // Pagefind's start makes a segmenter.
+  const segmenters = await countSegmenters(page);
   await page.goto('/essays/philosophy/golden-age', { waitUntil: 'networkidle' });
   const wasm = page.waitForRequest(/\/pagefind\/wasm\.\w+\.pagefind$/);
   await page.getByRole('button', { name: 'Search' }).hover();
   await wasm;
   await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0)).toBe(0);
+  expect(await segmenters()).toBe(0);
 
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect.poll(() => page.evaluate(() => (window as { segmenters?: number }).segmenters ?? 0)).toBeGreaterThan(0);
+  await expect.poll(segmenters).toBeGreaterThan(0);
   const dialog = page.getByRole('dialog', { name: 'Search the site' });
   await dialog.getByRole('searchbox').fill('carob');
   await expect(dialog.getByRole('status')).toContainText('match “carob”');
