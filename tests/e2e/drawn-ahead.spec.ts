@@ -1,0 +1,122 @@
+import { chromium } from '@playwright/test';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { test, expect } from './fixtures';
+import { baseURL, launchOptions } from '../../playwright.config';
+import { KONAMI_SEQUENCE, SEQUENCE_UNDER_WAY } from '../../src/lib/konami';
+
+// The pages the site draws ahead (src/browser/next-page.ts), opened as a reader opens them, in a
+// real Chromium: the page behind the link in view, and the page each press leads to other than
+// through a link. Playwright cannot show this: Chromium turns prerendering off for a DevTools
+// client attached as Playwright attaches (every candidate fails with
+// PrerenderingDisabledByDevTools), as it does for a DevTools session opened on the page itself,
+// so these pages are driven by puppeteer's own connection, which attaches through the tab. What
+// is checked is whether the page shown was the one drawn ahead (its activationStart), never how
+// soon: timings belong to `npm run bench`.
+
+interface Reader {
+  browser: Browser;
+  page: Page;
+  /**
+   * Resolves once the page has asked Chromium to draw `path` ahead (a rule naming it, or the mark
+   * on its link), with time for the page to be drawn. Chromium offers no way to watch a page being
+   * drawn ahead that does not itself turn prerendering off (a DevTools session on the page), so a
+   * reader's moment is given instead.
+   */
+  drawnAhead: (path: string) => Promise<void>;
+  /** Waits until the reader is on `path`; resolves whether that page was the one drawn ahead. */
+  openedFromAhead: (path: string) => Promise<boolean>;
+  /** Errors the pages reported (uncaught exceptions, console errors). */
+  errors: string[];
+}
+
+/** Longer than a page of this site takes to be drawn ahead on a busy test machine. */
+const DRAWING_MS = 2000;
+
+async function openReader(path: string): Promise<Reader> {
+  const browser = await puppeteer.launch({
+    executablePath: launchOptions.executablePath ?? chromium.executablePath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    headless: true,
+  });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 390, height: 844 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'load' });
+  return {
+    browser,
+    page,
+    errors,
+    async drawnAhead(ahead) {
+      await page.waitForFunction(
+        (p) =>
+          [...document.querySelectorAll('script[type="speculationrules"]')].some((rules) =>
+            (rules.textContent ?? '').includes(`"${p}"`),
+          ) || [...document.querySelectorAll<HTMLAnchorElement>('a[data-prerender]')].some((a) => a.pathname === p),
+        { timeout: 15_000 },
+        ahead,
+      );
+      await new Promise((resolve) => setTimeout(resolve, DRAWING_MS));
+    },
+    async openedFromAhead(next) {
+      // The page object follows a prerendered page as it is opened: its address says when. The
+      // page it leaves closes under any call still on its way, which is retried on the next one.
+      const pathname = () => page.evaluate(() => location.pathname).catch(() => null);
+      for (const deadline = Date.now() + 15_000; (await pathname()) !== next;) {
+        if (Date.now() > deadline) throw new Error(`the reader never reached ${next}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return page.evaluate(
+        () =>
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart: number })
+            .activationStart > 0,
+      );
+    },
+  };
+}
+
+/** A press that opens the page drawn ahead closes the page it was made on under puppeteer's call. */
+const leavingThePage = (press: Promise<unknown>) =>
+  press.catch((error: Error) => {
+    if (error.name !== 'TargetCloseError') throw error;
+  });
+
+async function asReader(path: string, run: (reader: Reader) => Promise<void>): Promise<void> {
+  const reader = await openReader(path);
+  try {
+    await run(reader);
+    expect(reader.errors).toEqual([]);
+  } finally {
+    await reader.browser.close();
+  }
+}
+
+test('a tap on the link in view opens the page drawn ahead of it', async () => {
+  await asReader('/essays/philosophy/golden-age', async ({ page, drawnAhead, openedFromAhead }) => {
+    const link = await page.waitForSelector('a[data-prerender]');
+    const next = new URL((await link!.evaluate((a) => (a as HTMLAnchorElement).href)) as string).pathname;
+    await drawnAhead(next);
+    await leavingThePage(link!.click());
+    expect(await openedFromAhead(next)).toBe(true);
+  });
+});
+
+test('Take Quiz Again opens the quiz drawn ahead of it', async () => {
+  await asReader('/explorer/illuminator', async ({ page, drawnAhead, openedFromAhead }) => {
+    await drawnAhead('/curious-mind-quiz');
+    await leavingThePage(page.locator('::-p-aria(Take Quiz Again)').click());
+    expect(await openedFromAhead('/curious-mind-quiz')).toBe(true);
+  });
+});
+
+test('the Konami sequence opens First Light drawn ahead of it once the sequence is under way', async () => {
+  await asReader('/essays/philosophy/golden-age', async ({ page, drawnAhead, openedFromAhead }) => {
+    for (const key of SEQUENCE_UNDER_WAY) await page.keyboard.press(key);
+    await drawnAhead('/firstlight');
+    for (const key of KONAMI_SEQUENCE.slice(SEQUENCE_UNDER_WAY.length)) await leavingThePage(page.keyboard.press(key));
+    expect(await openedFromAhead('/firstlight')).toBe(true);
+  });
+});
