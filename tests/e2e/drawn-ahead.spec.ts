@@ -3,6 +3,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { test, expect } from './fixtures';
 import { baseURL, launchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE, SEQUENCE_UNDER_WAY } from '../../src/lib/konami';
+import { EARLY_ACCESS_REDIRECT_PATH } from '../../src/lib/signups';
 
 // The pages the site draws ahead (src/browser/next-page.ts), opened as a reader opens them, in a
 // real Chromium: the page behind the link in view, and the page each press leads to other than
@@ -118,5 +119,21 @@ test('the Konami sequence opens First Light drawn ahead of it once the sequence 
     await drawnAhead('/firstlight');
     for (const key of KONAMI_SEQUENCE.slice(SEQUENCE_UNDER_WAY.length)) await leavingThePage(page.keyboard.press(key));
     expect(await openedFromAhead('/firstlight')).toBe(true);
+  });
+});
+
+test('the welcome letter after Get Early Access is the page drawn ahead, and the welcome toast comes with it', async () => {
+  await asReader('/early-access-signup', async ({ page, openedFromAhead }) => {
+    // The visitor's mail app takes the message (the sign-up forms' test seam, src/lib/mail-client.ts).
+    await page.evaluate(() => Object.assign(window, { __openMailClient: () => {} }));
+    await page.type('input[name="email"]', 'reader@example.com');
+    await page.locator('::-p-aria(Get Early Access)').click();
+    // No moment given here: the letter is drawn while the redirect waits behind the toast.
+    expect(await openedFromAhead(EARLY_ACCESS_REDIRECT_PATH)).toBe(true);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-sonner-toast]')].some((toast) => toast.textContent?.includes('Welcome!')),
+      { timeout: 15_000 },
+    );
   });
 });
