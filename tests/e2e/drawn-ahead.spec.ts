@@ -24,8 +24,8 @@ interface Reader {
    * reader's moment is given instead.
    */
   drawnAhead: (path: string) => Promise<void>;
-  /** Waits until the reader is on `path`; resolves whether that page was the one drawn ahead. */
-  openedFromAhead: (path: string) => Promise<boolean>;
+  /** Waits until the reader is on `path` (or one it matches); resolves whether that page was the one drawn ahead. */
+  openedFromAhead: (path: string | RegExp) => Promise<boolean>;
   /** Errors the pages reported (uncaught exceptions, console errors). */
   errors: string[];
 }
@@ -65,8 +65,11 @@ async function openReader(path: string): Promise<Reader> {
     async openedFromAhead(next) {
       // The page object follows a prerendered page as it is opened: its address says when. The
       // page it leaves closes under any call still on its way, which is retried on the next one.
-      const pathname = () => page.evaluate(() => location.pathname).catch(() => null);
-      for (const deadline = Date.now() + 15_000; (await pathname()) !== next;) {
+      const arrived = async () => {
+        const pathname = await page.evaluate(() => location.pathname).catch(() => null);
+        return pathname !== null && (typeof next === 'string' ? pathname === next : next.test(pathname));
+      };
+      for (const deadline = Date.now() + 15_000; !(await arrived());) {
         if (Date.now() > deadline) throw new Error(`the reader never reached ${next}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -135,5 +138,26 @@ test('the welcome letter after Get Early Access is the page drawn ahead, and the
         [...document.querySelectorAll('[data-sonner-toast]')].some((toast) => toast.textContent?.includes('Welcome!')),
       { timeout: 15_000 },
     );
+  });
+});
+
+test("the quiz's result opens the explorer's portal drawn ahead of it", async () => {
+  await asReader('/curious-mind-quiz', async ({ page, openedFromAhead }) => {
+    await page.locator('::-p-aria(Begin the Quiz)').click();
+    const progress = () => page.evaluate(() => document.querySelector('[data-quiz-progress]')?.textContent ?? null);
+    await page.waitForSelector('[data-quiz-progress]');
+    for (let question = 0; (await progress()) !== null; question++) {
+      expect(question, 'the quiz ends after its questions').toBeLessThan(20);
+      const shown = await progress();
+      await page.locator('ul[aria-label="Your answer"] button').click();
+      // The next question, or none once the answers are being read, before the next press.
+      await page.waitForFunction(
+        (before) => document.querySelector('[data-quiz-progress]')?.textContent !== before,
+        { timeout: 15_000 },
+        shown,
+      );
+    }
+    // No moment given here: the portal is drawn while the answers are read and the result shown.
+    expect(await openedFromAhead(/^\/explorer\/[a-z-]+$/)).toBe(true);
   });
 });
