@@ -161,3 +161,20 @@ test("the quiz's result opens the explorer's portal drawn ahead of it", async ()
     expect(await openedFromAhead(/^\/explorer\/[a-z-]+$/)).toBe(true);
   });
 });
+
+test('a page drawn ahead shows the theme switched, and the banner dismissed, after it was drawn', async () => {
+  await asReader('/explorer/illuminator', async ({ page, drawnAhead, openedFromAhead }) => {
+    await drawnAhead('/curious-mind-quiz');
+    const root = () => page.evaluate(() => ({ ...document.documentElement.dataset }));
+    expect(await root()).not.toHaveProperty('bannerDismissed');
+    const systemDark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    // The header's switch (in the menu on a phone) and the banner's Dismiss, on the page being read.
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-theme-toggle]')!.click());
+    await page.locator('::-p-aria(Dismiss)').click();
+    const chosen = systemDark ? 'light' : 'dark';
+    expect(await root()).toMatchObject({ theme: chosen, bannerDismissed: '' });
+    await leavingThePage(page.locator('::-p-aria(Take Quiz Again)').click());
+    expect(await openedFromAhead('/curious-mind-quiz')).toBe(true);
+    expect(await root()).toMatchObject({ theme: chosen, bannerDismissed: '' });
+  });
+});
