@@ -254,8 +254,24 @@ export async function timePress(page, { act, answer, pending, mode = 'first' }) 
   return { ms: r.answerAt - r.inputAt, pendingMs: r.pendingAt - r.inputAt, afterLoadMs: r.inputAt - r.loadedAt };
 }
 
-/** The input that opens a prerendered page ends the page it was given in; that is no failure. */
-const leftForThePrerender = (error) => error?.name === 'TargetCloseError';
+/**
+ * Does `act`, an input that may open a prerendered page: that ends the page it was given in
+ * under puppeteer's call (TargetCloseError), which is no failure.
+ */
+export const actLeavingThePage = (act) =>
+  act().catch((error) => {
+    if (error?.name !== 'TargetCloseError') throw error;
+  });
+
+/**
+ * Resolves once the reader's page is at an address `arrives` accepts, or `waiting()` turns false.
+ * The page object follows a prerendered page as it is opened: its address says when it has come.
+ */
+export async function untilArrived(page, arrives, waiting = () => true) {
+  while (waiting() && !arrives(new URL(await page.evaluate('location.href').catch(() => 'about:blank')))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * Times an input that leads to another page, from the input to that page's first contentful
@@ -263,17 +279,12 @@ const leftForThePrerender = (error) => error?.name === 'TargetCloseError';
  */
 export async function timeNavigation(page, { act, arrives, mode = 'first' }) {
   await page.evaluate(`window.__bench.watchNavigation('${mode}')`);
-  await act(page).catch((error) => {
-    if (!leftForThePrerender(error)) throw error;
-  });
-  // The page object follows the prerender's activation: its address says when it has come.
-  // Puppeteer runs no script on a prerendered page's new document, so the probe is added now;
-  // what it reads (the paint entries, the input's time) is kept by the page.
+  await actLeavingThePage(() => act(page));
+  // Puppeteer runs no script on a prerendered page's new document, so the probe is added once it
+  // has come; what it reads (the paint entries, the input's time) is kept by the page.
   let waiting = true;
   const arrival = async () => {
-    while (waiting && !arrives(new URL(await page.evaluate('location.href').catch(() => 'about:blank')))) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await untilArrived(page, arrives, () => waiting);
     if (!(await page.evaluate('Boolean(window.__bench)'))) await page.evaluate(probe);
     return page.evaluate('window.__bench.arrival()');
   };

@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
+import { actLeavingThePage, launchReaderBrowser, untilArrived, withTimeout } from '../../bench/reader.mjs';
 import { test, expect } from './fixtures';
 import { baseURL, launchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE, SEQUENCE_UNDER_WAY } from '../../src/lib/konami';
@@ -10,7 +11,8 @@ import { EARLY_ACCESS_REDIRECT_PATH } from '../../src/lib/signups';
 // through a link. Playwright cannot show this: Chromium turns prerendering off for a DevTools
 // client attached as Playwright attaches (every candidate fails with
 // PrerenderingDisabledByDevTools), as it does for a DevTools session opened on the page itself,
-// so these pages are driven by puppeteer's own connection, which attaches through the tab. What
+// so these pages are driven as the bench drives its reader (bench/reader.mjs): through puppeteer's
+// own connection, which attaches through the tab, unthrottled here. What
 // is checked is whether the page shown was the one drawn ahead (its activationStart), never how
 // soon: timings belong to `npm run bench`.
 
@@ -34,10 +36,9 @@ interface Reader {
 const DRAWING_MS = 2000;
 
 async function openReader(path: string): Promise<Reader> {
-  const browser = await puppeteer.launch({
+  const browser: Browser = await launchReaderBrowser({
     executablePath: launchOptions.executablePath ?? chromium.executablePath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    headless: true,
   });
   const page = await browser.newPage();
   await page.setViewport({ width: 390, height: 844 });
@@ -63,16 +64,12 @@ async function openReader(path: string): Promise<Reader> {
       await new Promise((resolve) => setTimeout(resolve, DRAWING_MS));
     },
     async openedFromAhead(next) {
-      // The page object follows a prerendered page as it is opened: its address says when. The
-      // page it leaves closes under any call still on its way, which is retried on the next one.
-      const arrived = async () => {
-        const pathname = await page.evaluate(() => location.pathname).catch(() => null);
-        return pathname !== null && (typeof next === 'string' ? pathname === next : next.test(pathname));
-      };
-      for (const deadline = Date.now() + 15_000; !(await arrived());) {
-        if (Date.now() > deadline) throw new Error(`the reader never reached ${next}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      let waiting = true;
+      const arrives = ({ pathname }: URL) => (typeof next === 'string' ? pathname === next : next.test(pathname));
+      await withTimeout(
+        untilArrived(page, arrives, () => waiting),
+        `the reader on ${next}`,
+      ).finally(() => (waiting = false));
       return page.evaluate(
         () =>
           (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { activationStart: number })
@@ -81,12 +78,6 @@ async function openReader(path: string): Promise<Reader> {
     },
   };
 }
-
-/** A press that opens the page drawn ahead closes the page it was made on under puppeteer's call. */
-const leavingThePage = (press: Promise<unknown>) =>
-  press.catch((error: Error) => {
-    if (error.name !== 'TargetCloseError') throw error;
-  });
 
 async function asReader(path: string, run: (reader: Reader) => Promise<void>): Promise<void> {
   const reader = await openReader(path);
@@ -103,7 +94,7 @@ test('a tap on the link in view opens the page drawn ahead of it', async () => {
     const link = await page.waitForSelector('a[data-prerender]');
     const next = new URL((await link!.evaluate((a) => (a as HTMLAnchorElement).href)) as string).pathname;
     await drawnAhead(next);
-    await leavingThePage(link!.click());
+    await actLeavingThePage(() => link!.click());
     expect(await openedFromAhead(next)).toBe(true);
   });
 });
@@ -111,7 +102,7 @@ test('a tap on the link in view opens the page drawn ahead of it', async () => {
 test('Take Quiz Again opens the quiz drawn ahead of it', async () => {
   await asReader('/explorer/illuminator', async ({ page, drawnAhead, openedFromAhead }) => {
     await drawnAhead('/curious-mind-quiz');
-    await leavingThePage(page.locator('::-p-aria(Take Quiz Again)').click());
+    await actLeavingThePage(() => page.locator('::-p-aria(Take Quiz Again)').click());
     expect(await openedFromAhead('/curious-mind-quiz')).toBe(true);
   });
 });
@@ -120,7 +111,8 @@ test('the Konami sequence opens First Light drawn ahead of it once the sequence 
   await asReader('/essays/philosophy/golden-age', async ({ page, drawnAhead, openedFromAhead }) => {
     for (const key of SEQUENCE_UNDER_WAY) await page.keyboard.press(key);
     await drawnAhead('/firstlight');
-    for (const key of KONAMI_SEQUENCE.slice(SEQUENCE_UNDER_WAY.length)) await leavingThePage(page.keyboard.press(key));
+    for (const key of KONAMI_SEQUENCE.slice(SEQUENCE_UNDER_WAY.length))
+      await actLeavingThePage(() => page.keyboard.press(key));
     expect(await openedFromAhead('/firstlight')).toBe(true);
   });
 });
@@ -173,7 +165,7 @@ test('a page drawn ahead shows the theme switched, and the banner dismissed, aft
     await page.locator('::-p-aria(Dismiss)').click();
     const chosen = systemDark ? 'light' : 'dark';
     expect(await root()).toMatchObject({ theme: chosen, bannerDismissed: '' });
-    await leavingThePage(page.locator('::-p-aria(Take Quiz Again)').click());
+    await actLeavingThePage(() => page.locator('::-p-aria(Take Quiz Again)').click());
     expect(await openedFromAhead('/curious-mind-quiz')).toBe(true);
     expect(await root()).toMatchObject({ theme: chosen, bannerDismissed: '' });
   });
