@@ -100,8 +100,10 @@ export default defineConfig({
     // Essays and field notes may be .mdx, using the components the essay page passes them.
     mdx(),
     react(),
-    // Site search index over the pages that mark their content `data-pagefind-body`.
-    pagefind(),
+    // Site search index over the pages that mark their content `data-pagefind-body`. What is hidden
+    // from screen readers (a card's emoji, an arrow drawn beside a link) is decoration, and kept
+    // out of the excerpts too.
+    pagefind({ indexConfig: { excludeSelectors: ['[aria-hidden="true"]'] } }),
     // Beside the index, what a search needs before Pagefind's WebAssembly arrives (after pagefind()).
     searchAhead(),
     // The <head> script and the client directives of src/browser/.

@@ -102,6 +102,16 @@ test('"/" opens search from anywhere but a form field; the not-found page is not
   await expect(dialog).toBeHidden();
 });
 
+test("search's excerpts leave out what a screen reader skips: the emoji on a card", async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('grove');
+  const hub = dialog.getByRole('link', { name: /Community Hub/ });
+  await expect(hub).toContainText('The Carob Forum. A public grove');
+  await expect(hub).not.toContainText('🌳');
+});
+
 test('a long word with no match stays inside the search dialog @phone', async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Search' }).click();
