@@ -1,5 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { SubmitEvent } from 'react';
+import { memo, type SubmitEvent } from 'react';
 import { ANONYMOUS } from '../../../lib/community/format';
 import { LIMITS } from '../../../lib/community/limits';
 import CountedField, { type CountedFieldProps } from '../counted-field';
@@ -86,7 +86,6 @@ export default function IdeaDialog({
   error,
   onSubmit,
 }: Props) {
-  const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
   return (
     <Dialog
       open={open}
@@ -116,33 +115,62 @@ export default function IdeaDialog({
             ×
           </button>
         </div>
-        <form onSubmit={onSubmit} noValidate className="relative">
-          <div className="space-y-5 px-6 py-5">
-            {FIELDS.map(({ key, ...field }) => (
-              <CountedField key={key} {...field} value={draft[key]} onChange={update(key)} />
-            ))}
-            <Honeypot value={trap} onChange={onTrapChange} />
-            {error && (
-              <p
-                role="alert"
-                className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
-                data-dialog-error
-              >
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Cancel
-            </button>
-            {/* aria-disabled, as the forum's Post: focus stays on it while the idea is sent. */}
-            <button type="submit" className="btn btn-primary" aria-disabled={submitting} aria-busy={submitting}>
-              {submitting ? 'Submitting…' : 'Submit Idea'}
-            </button>
-          </div>
-        </form>
+        <IdeaForm
+          draft={draft}
+          onDraftChange={onDraftChange}
+          trap={trap}
+          onTrapChange={onTrapChange}
+          submitting={submitting}
+          error={error}
+          onSubmit={onSubmit}
+          onClose={onClose}
+        />
       </DialogPanel>
     </Dialog>
   );
 }
+
+/**
+ * The dialog's fields and buttons. Memoized: opening or closing the dialog changes none of its
+ * props, so React draws the dialog's frame again and leaves the fields as they are.
+ */
+const IdeaForm = memo(function IdeaForm({
+  draft,
+  onDraftChange,
+  trap,
+  onTrapChange,
+  submitting,
+  error,
+  onSubmit,
+  onClose,
+}: Omit<Props, 'open'>) {
+  const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative">
+      <div className="space-y-5 px-6 py-5">
+        {FIELDS.map(({ key, ...field }) => (
+          <CountedField key={key} {...field} value={draft[key]} onChange={update(key)} />
+        ))}
+        <Honeypot value={trap} onChange={onTrapChange} />
+        {error && (
+          <p
+            role="alert"
+            className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
+            data-dialog-error
+          >
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+        {/* aria-disabled, as the forum's Post: focus stays on it while the idea is sent. */}
+        <button type="submit" className="btn btn-primary" aria-disabled={submitting} aria-busy={submitting}>
+          {submitting ? 'Submitting…' : 'Submit Idea'}
+        </button>
+      </div>
+    </form>
+  );
+});

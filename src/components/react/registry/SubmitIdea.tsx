@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { describeFailure, type CommunityError } from '../../../lib/community/messages';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
@@ -72,20 +72,29 @@ export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Prop
       },
     );
   };
-  const close = () => setOpen(false);
+  // Kept the same from one render to the next, as the dialog's form is drawn again only when
+  // what it shows changes (IdeaDialog).
+  const close = useCallback(() => setOpen(false), []);
+  const changeDraft = useCallback(
+    (field: keyof IdeaDraft, value: string) => setDraft((d) => ({ ...d, [field]: value })),
+    [],
+  );
 
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    void submit(draft, {
-      onAdded: () => {
-        setDraft(EMPTY_DRAFT);
-        close();
-      },
-      // Shown inside the dialog too, by the fields it is about, and still there once the toast has gone.
-      onRefused: (failure) => setError(failure.description ?? failure.title),
-    });
-  };
+  const onSubmit = useCallback(
+    (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setError(null);
+      void submit(draft, {
+        onAdded: () => {
+          setDraft(EMPTY_DRAFT);
+          close();
+        },
+        // Shown inside the dialog too, by the fields it is about, and still there once the toast has gone.
+        onRefused: (failure) => setError(failure.description ?? failure.title),
+      });
+    },
+    [draft, submit, close],
+  );
 
   return (
     <>
@@ -97,7 +106,7 @@ export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Prop
           open={open}
           onClose={close}
           draft={draft}
-          onDraftChange={(field, value) => setDraft((d) => ({ ...d, [field]: value }))}
+          onDraftChange={changeDraft}
           trap={trap}
           onTrapChange={onTrapChange}
           submitting={sending}
