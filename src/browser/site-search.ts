@@ -1,4 +1,4 @@
-import { chunksFor, searchAheadFile, type SearchAhead, type SearchPage } from '../lib/search-ahead';
+import { chunksFor, searchAheadFile, wholeIndex, type SearchAhead, type SearchPage } from '../lib/search-ahead';
 import { preloadModules } from './fetch-ahead';
 import { onIntent } from './intent';
 import { afterNextFrame } from './when-painted';
@@ -189,13 +189,16 @@ export function initSiteSearch(): void {
       const { results } = await engine.search(query);
       // A newer query is on its way: the excerpts this one would fetch are not wanted.
       if (ticket !== latest) return;
-      if (!results.length) return settle(`Nothing on the site matches “${query}”. Try another word.`);
       const shown = results.slice(0, MAX_RESULTS);
       // Each result's excerpt is a file of its own, fetched side by side.
       const excerpts = shown.map((result) => result.data());
       // A newer query may leave these unread; their failures are not this search's.
       for (const excerpt of excerpts) excerpt.catch(() => undefined);
-      const pages = (await ahead)?.pages ?? {};
+      const known = await ahead;
+      // After this search's own files, the rest of a small index: the words typed next need no download.
+      if (known) wholeIndex(known).forEach((chunk) => preloadPagefindFile(`index/${chunk}.pf_index`));
+      if (!results.length) return settle(`Nothing on the site matches “${query}”. Try another word.`);
+      const pages = known?.pages ?? {};
       // Pages whose titles are known are listed at once, each excerpt shown as it arrives; a
       // page not known ahead waits for its excerpt, in order.
       for (const [index, result] of shown.entries()) {

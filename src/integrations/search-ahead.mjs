@@ -1,9 +1,9 @@
 // After astro-pagefind has written the search index (dist/pagefind/), writes beside it what a
 // search needs before Pagefind's WebAssembly arrives (src/lib/search-ahead.ts), read from the
-// index itself: its metadata (the range of words each chunk holds) and each page's excerpt file
-// (the page's address and title). Listed after pagefind() in astro.config.mjs: Astro runs the
+// index itself: its metadata (the range of words each chunk holds), each chunk's size and each
+// page's excerpt file (the page's address and title). Listed after pagefind() in astro.config.mjs: Astro runs the
 // integrations' build:done hooks one after another, in that order.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -42,7 +42,15 @@ export async function searchAheadFrom(folder, metaHash) {
       return [id, { url, title: meta?.title ?? url }];
     }),
   );
-  return { chunks: chunks.map(([from, to, chunk]) => [from, to, chunk]), pages: Object.fromEntries(entries) };
+  const sized = await Promise.all(
+    chunks.map(async ([from, to, chunk]) => [
+      from,
+      to,
+      chunk,
+      (await stat(join(folder, 'index', `${chunk}.pf_index`))).size,
+    ]),
+  );
+  return { chunks: sized, pages: Object.fromEntries(entries) };
 }
 
 /** @returns {import('astro').AstroIntegration} */

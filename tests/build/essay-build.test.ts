@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchAhead } from '../../src/lib/search-ahead';
 import { buildSite, copySite, removeCopy } from './site-copy';
@@ -52,6 +52,9 @@ describe('adding an essay file', () => {
       readdirSync(join(dist, 'pagefind', folder)).map((file) => file.replace(suffix, ''));
     expect(Object.keys(ahead.pages).sort()).toEqual(ids('fragment', '.pf_fragment').sort());
     expect(ahead.chunks.map(([, , chunk]) => chunk).sort()).toEqual(ids('index', '.pf_index').sort());
+    // Each chunk's size is its file's, as the browser downloads it.
+    for (const [, , chunk, bytes] of ahead.chunks)
+      expect(bytes).toBe(statSync(join(dist, 'pagefind', 'index', `${chunk}.pf_index`)).size);
   });
   it('keeps drafts out of the build', () => {
     for (const file of ['essays.html', 'essays/philosophy.html', 'rss.xml', 'sitemap-0.xml']) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { watchConsole } from './helpers';
+import type { SearchAhead } from '../../src/lib/search-ahead';
 
 /** Holds every request whose address matches until `release()`; the page meanwhile waits. */
 async function hold(page: Page, url: string | RegExp) {
@@ -13,6 +14,12 @@ async function hold(page: Page, url: string | RegExp) {
     await route.continue();
   });
   return { held, release };
+}
+
+/** The addresses of every chunk of the site's search index, sorted. */
+async function indexChunks(page: Page): Promise<string[]> {
+  const { chunks } = (await (await page.request.get('/pagefind/search-ahead.en.json')).json()) as SearchAhead;
+  return chunks.map(([, , chunk]) => `/pagefind/index/${chunk}.pf_index`).sort();
 }
 
 /** Records, in `window.searched`, each word Pagefind is asked to search (not to preload). */
@@ -302,7 +309,34 @@ test('the part of the index a word needs is fetched while the WebAssembly is sti
 
   wasm.release();
   await expect(dialog.getByRole('status')).toContainText('match “carob”');
-  // Pagefind took the chunk fetched ahead: no second download.
-  expect(requested.filter((path) => path.startsWith('/pagefind/index/'))).toHaveLength(1);
+  // Pagefind took the chunk fetched ahead, and the rest of the index that follows the results
+  // comes once too: no chunk downloaded twice.
+  const chunks = await indexChunks(page);
+  await expect.poll(() => requested.filter((path) => path.startsWith('/pagefind/index/')).sort()).toEqual(chunks);
+  checkConsole();
+});
+
+test('once a search has shown results the rest of the index comes, and a word typed on needs no download @phone', async ({
+  page,
+}) => {
+  const checkConsole = watchConsole(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto('/essays/philosophy/golden-age');
+  const chunks = await indexChunks(page);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  const input = dialog.getByRole('searchbox');
+  await input.fill('carob');
+  await expect(dialog.getByRole('status')).toContainText('match “carob”');
+  // "carob" needs one chunk of the index, "tree" another.
+  await expect.poll(() => requested.filter((path) => path.startsWith('/pagefind/index/')).sort()).toEqual(chunks);
+  await page.waitForLoadState('networkidle');
+
+  const later = await hold(page, /\/pagefind\/index\//);
+  await input.press('End');
+  await page.keyboard.type(' tree');
+  await expect(dialog.getByRole('status')).toContainText('match “carob tree”');
+  expect(later.held).toEqual([]);
   checkConsole();
 });
