@@ -75,17 +75,8 @@ const FIELDS: (Omit<CountedFieldProps, 'value' | 'onChange'> & { key: keyof Idea
  * that opened it. It is drawn, hidden, at the first idle moment after the registry starts
  * (SubmitIdea).
  */
-export default function IdeaDialog({
-  open,
-  onClose,
-  draft,
-  onDraftChange,
-  trap,
-  onTrapChange,
-  submitting,
-  error,
-  onSubmit,
-}: Props) {
+export default function IdeaDialog({ open, ...form }: Props) {
+  const { onClose } = form;
   return (
     <Dialog
       open={open}
@@ -115,16 +106,7 @@ export default function IdeaDialog({
             ×
           </button>
         </div>
-        <IdeaForm
-          draft={draft}
-          onDraftChange={onDraftChange}
-          trap={trap}
-          onTrapChange={onTrapChange}
-          submitting={submitting}
-          error={error}
-          onSubmit={onSubmit}
-          onClose={onClose}
-        />
+        <IdeaForm {...form} />
       </DialogPanel>
     </Dialog>
   );
