@@ -138,6 +138,34 @@ test("the new post shows from the insert's own answer, before page 1 is read aga
   await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
 });
 
+test('the post is sent before its pending state is drawn, which still shows while it is on its way', async ({
+  page,
+}) => {
+  // Each request for posts notes the Post button's words as it leaves. Asked for after the
+  // pending state was set, the insert waited for React to draw "Posting…" before it was sent.
+  await page.addInitScript(() => {
+    const send = window.fetch.bind(window);
+    const requests: string[] = ((window as unknown as { __postRequests: string[] }).__postRequests = []);
+    window.fetch = (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/rest/v1/posts')) {
+        requests.push(document.querySelector('[data-counted-form] button[type="submit"]')?.textContent ?? 'no button');
+      }
+      return send(input, init);
+    };
+  });
+  await open(page);
+  await messageField(page).fill(unique('Sent before the pending state'));
+  const release = await holdRequests(page, POSTS, 'POST');
+  await postButton(page).click();
+  await expect(page.getByRole('button', { name: 'Posting…' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __postRequests: string[] }).__postRequests)).toEqual([
+    'Post to the Forum',
+  ]);
+  release();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+});
+
 test('page 1 is read again only once the toast is on screen', async ({ page }) => {
   // Each request for posts notes the toast on screen as it leaves, if any. Read again in the task
   // of the insert's answer, page 1's request came before the toast's frame and held it back.

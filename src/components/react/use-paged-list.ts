@@ -143,9 +143,12 @@ export function usePagedList<T, Input>({
     };
     if (trap) return succeed();
     inFlight.current = true;
+    // Asked for before the pending state is set: React draws that in a microtask at the end of
+    // this task, and a request asked for after it waited for the whole render to be sent.
+    const adding = (async () => add(input))();
     setSending(true);
     try {
-      const row = await add(input);
+      const row = await adding;
       // The toast and the new row are the answer. Closing the form renders as a transition, in
       // slices, so the toast's frame does not wait for it; page 1 is asked for again once that
       // frame is drawn (asked for in this task, its requests held the frame back).
