@@ -54,6 +54,9 @@ function preloadPagefindFile(file: string): void {
   document.head.append(link);
 }
 
+/** Fetches ahead the index chunks named, for Pagefind to take as it needs them. */
+const preloadChunks = (chunks: string[]) => chunks.forEach((chunk) => preloadPagefindFile(`index/${chunk}.pf_index`));
+
 /** Resolves once `dialog` is open and the frame showing it has been drawn. */
 function dialogDrawn(dialog: HTMLDialogElement): Promise<void> {
   return new Promise((resolve) => {
@@ -180,9 +183,7 @@ export function initSiteSearch(): void {
       // turn, held the results back by tens of milliseconds on a phone.
       const { engine: starting, ahead } = load();
       // The part of the index each key's word needs comes beside the WebAssembly, not after it.
-      void ahead.then(
-        (known) => known && chunksFor(known, query).forEach((chunk) => preloadPagefindFile(`index/${chunk}.pf_index`)),
-      );
+      void ahead.then((known) => known && preloadChunks(chunksFor(known, query)));
       const engine = await starting;
       await engine.preload(query);
       if (ticket !== latest) return;
@@ -196,7 +197,7 @@ export function initSiteSearch(): void {
       for (const excerpt of excerpts) excerpt.catch(() => undefined);
       const known = await ahead;
       // After this search's own files, the rest of a small index: the words typed next need no download.
-      if (known) wholeIndex(known).forEach((chunk) => preloadPagefindFile(`index/${chunk}.pf_index`));
+      if (known) preloadChunks(wholeIndex(known));
       if (!results.length) return settle(`Nothing on the site matches “${query}”. Try another word.`);
       const pages = known?.pages ?? {};
       // Pages whose titles are known are listed at once, each excerpt shown as it arrives; a

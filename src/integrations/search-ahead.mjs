@@ -1,8 +1,8 @@
 // After astro-pagefind has written the search index (dist/pagefind/), writes beside it what a
 // search needs before Pagefind's WebAssembly arrives (src/lib/search-ahead.ts), read from the
 // index itself: its metadata (the range of words each chunk holds), each chunk's size and each
-// page's excerpt file (the page's address and title). Listed after pagefind() in astro.config.mjs: Astro runs the
-// integrations' build:done hooks one after another, in that order.
+// page's excerpt file (the page's address and title). Listed after pagefind() in astro.config.mjs:
+// Astro runs the integrations' build:done hooks one after another, in that order.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -355,7 +355,8 @@ test('a tower of accents or a name of enclosing marks stays inside its card @pho
     { content: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(300)}`, author_name: 'Zo\u0308\u0301\u0300\u0304e' },
   ]);
   await open(page);
-  await expect(posts(page).last().locator('[data-content]')).toContainText(tag);
+  // Found by its words, not its place: the other project's tests post to the same forum meanwhile.
+  await expect(posts(page).filter({ hasText: tag })).toHaveCount(1);
   await expectNoHorizontalScroll(page);
 
   // What the database now refuses, as a row stored before the rule (or a backend without it)

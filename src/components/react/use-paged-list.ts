@@ -145,7 +145,7 @@ export function usePagedList<T, Input>({
     inFlight.current = true;
     // Asked for before the pending state is set: React draws that in a microtask at the end of
     // this task, and a request asked for after it waited for the whole render to be sent.
-    const adding = (async () => add(input))();
+    const adding = add(input);
     setSending(true);
     try {
       const row = await adding;
