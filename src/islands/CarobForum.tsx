@@ -123,7 +123,7 @@ export default function CarobForum({ postsPerPage }: Props) {
 
       <section aria-labelledby="dialogue-heading">
         <div className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-3">
-          <h2 id="dialogue-heading" ref={listTop} tabIndex={-1} className="scroll-mt-24 text-step-2 focus:outline-none">
+          <h2 id="dialogue-heading" ref={listTop} tabIndex={-1} className="scroll-mt-24 text-step-2 outline-none">
             The Dialogue
           </h2>
           <ViewTabs selected={view} onSelect={setView} />

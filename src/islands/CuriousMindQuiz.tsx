@@ -82,7 +82,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
   if (phase === 'intro') {
     return (
       <section aria-labelledby={headingId} className="card mx-auto max-w-2xl text-center sm:p-10">
-        <h2 {...headingProps} className="text-step-3 focus:outline-none">
+        <h2 {...headingProps} className="text-step-3 outline-none">
           Four questions under the carob tree
         </h2>
         <p className="mt-4 text-muted">
@@ -114,7 +114,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
         <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-parchment">
           <div className="h-full rounded-full bg-accent" style={{ width: `${(number / questions.length) * 100}%` }} />
         </div>
-        <h2 {...headingProps} className="mt-6 text-step-2 focus:outline-none">
+        <h2 {...headingProps} className="mt-6 text-step-2 outline-none">
           <span className="sr-only">
             Question {number} of {questions.length}:{' '}
           </span>
@@ -140,7 +140,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
 
   return (
     <section aria-labelledby={headingId} className="card mx-auto max-w-2xl text-center sm:p-10">
-      <h2 {...headingProps} className="text-step-2 focus:outline-none">
+      <h2 {...headingProps} className="text-step-2 outline-none">
         {resultName ? `You are The ${resultName}` : 'Reading your answers…'}
       </h2>
       <div aria-hidden="true" className="mt-6 flex justify-center gap-2">

@@ -59,6 +59,17 @@ async function insertTaggedIdeas(request: APIRequestContext, tag: string, count:
   );
 }
 
+/** Resolves once the page has drawn `count` more frames. */
+const frames = (page: Page, count: number) =>
+  page.evaluate(
+    (count) =>
+      new Promise((done) => {
+        const next = (left: number) => (left ? requestAnimationFrame(() => next(left - 1)) : done(null));
+        next(count);
+      }),
+    count,
+  );
+
 /** The registry's step to an older page: a read bounded by the edge idea's time, no offset. */
 const OLDER_STEP = /\/mota_ideas\w*\?.*created_at=lte\./;
 const olderButton = (page: Page) =>
@@ -457,6 +468,37 @@ test('a tap right after jumping to the pager lands on it: cards keep the size th
   const box = (await older.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.locator('[data-summary]')).toContainText('Ideas 51–60 of 60');
+});
+
+test('a step to a page read ahead: its cards at their own size, no glide when less motion is asked for @phone', async ({
+  page,
+  request,
+}) => {
+  // With less motion asked for, the step jumps to the list's top, drawing no card on the way:
+  // the last card, far out of view, is skipped at once and must stand at the size it was drawn at.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const tag = unique('step-ahead');
+  await insertTaggedIdeas(request, tag, 110, {
+    mitigation: 'Walk the long way round the hill and count the lanterns as you go. '.repeat(4),
+    notes: 'Notes that run on for a while, as notes do. '.repeat(3),
+  });
+  await open(page);
+  await filterBy(page, tag);
+  await expect(rows(page).first()).toContainText(`${tag} 110`);
+  // The next page read ahead and taken in by the page.
+  await page.waitForLoadState('networkidle');
+  await olderButton(page).click();
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–100 of 110');
+  await frames(page, 3);
+  const listTop = await page.locator('#mota-results').evaluate((list) => list.getBoundingClientRect().top);
+  expect(listTop, 'the list’s top in view at once').toBeGreaterThanOrEqual(0);
+  expect(listTop).toBeLessThan(page.viewportSize()!.height / 2);
+  const last = rows(page).last();
+  const heightOf = () => last.evaluate((row) => row.getBoundingClientRect().height);
+  const skipped = await heightOf();
+  await last.scrollIntoViewIfNeeded();
+  await frames(page, 2);
+  expect(skipped).toBe(await heightOf());
 });
 
 test('a tower of accents or a name of enclosing marks stays inside its row @phone', async ({ page, request }) => {
