@@ -11,44 +11,28 @@ export interface ReadAhead<Key, Answer> {
   prepare(key: Key): void;
   /** The answer for `key`: the one read ahead (on its way or there), or a new read. */
   take(key: Key): Promise<Answer>;
-  /**
-   * The answer read ahead for `key` if it has already arrived, taken as by `take`; otherwise
-   * undefined, and nothing is taken. A press can then show its answer in its own frame, with no
-   * waiting state drawn first.
-   */
-  takeArrived(key: Key): Answer | undefined;
 }
 
 export function readAhead<Key, Answer>(
   read: (key: Key) => Promise<Answer>,
   same: (a: Key, b: Key) => boolean = Object.is,
 ): ReadAhead<Key, Answer> {
-  let kept: { key: Key; answer: Promise<Answer>; failed: boolean; arrived?: { value: Answer } } | null = null;
+  let kept: { key: Key; answer: Promise<Answer>; failed: boolean } | null = null;
   const usable = (key: Key) => kept !== null && !kept.failed && same(kept.key, key);
 
   return {
     prepare(key) {
       if (usable(key)) return;
-      const entry: NonNullable<typeof kept> = { key, answer: read(key), failed: false };
-      entry.answer.then(
-        (value) => {
-          entry.arrived = { value };
-        },
-        () => {
-          entry.failed = true;
-        },
-      );
+      const entry = { key, answer: read(key), failed: false };
+      entry.answer.catch(() => {
+        entry.failed = true;
+      });
       kept = entry;
     },
     take(key) {
       const ahead = usable(key) && kept ? kept.answer : null;
       kept = null;
       return ahead ? ahead.catch(() => read(key)) : read(key);
-    },
-    takeArrived(key) {
-      const arrived = usable(key) ? kept?.arrived : undefined;
-      if (arrived) kept = null;
-      return arrived?.value;
     },
   };
 }

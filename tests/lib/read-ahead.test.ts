@@ -71,27 +71,4 @@ describe('readAhead', () => {
     await expect(ahead.take(6)).rejects.toThrow('unreachable');
     expect(calls).toEqual([5, 5, 6, 6]);
   });
-
-  it('hands over an answer that has arrived at once, and nothing before it arrives', async () => {
-    const { calls, read } = reader();
-    const ahead = readAhead(read);
-    ahead.prepare(3);
-    expect(ahead.takeArrived(3)).toBeUndefined();
-    await settle();
-    expect(ahead.takeArrived(4)).toBeUndefined();
-    expect(ahead.takeArrived(3)).toBe('3:1');
-    // Taken: the next ask reads afresh.
-    expect(ahead.takeArrived(3)).toBeUndefined();
-    expect(await ahead.take(3)).toBe('3:2');
-    expect(calls).toEqual([3, 3]);
-  });
-
-  it('hands over no failed read ahead', async () => {
-    const { read, fail } = reader();
-    const ahead = readAhead(read);
-    fail(true);
-    ahead.prepare(5);
-    await settle();
-    expect(ahead.takeArrived(5)).toBeUndefined();
-  });
 });

@@ -1,5 +1,4 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
 import { whenIdle } from '../../browser/when-idle';
 import { afterNextFrame } from '../../browser/when-painted';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community/messages';
@@ -93,37 +92,21 @@ export function usePagedList<T, Input>({
     async (page: number, { quiet = false } = {}) => {
       const ticket = ++latestLoad.current;
       requestedPage.current = page;
-      const from = shown.current?.fetchPage === fetchPage ? shown.current.page.cursor : null;
-      const read = { fetchPage, page, from };
-      const show = (result: Page<T>, { urgent }: { urgent: boolean }) => {
+      if (!quiet) setList({ status: 'loading' });
+      try {
+        const from = shown.current?.fetchPage === fetchPage ? shown.current.page.cursor : null;
+        const result = await pages.take({ fetchPage, page, from });
+        if (ticket !== latestLoad.current) return;
         shown.current = { fetchPage, page: result };
         if (page < result.pageCount) {
           whenIdle(() => {
             if (ticket === latestLoad.current) pages.prepare({ fetchPage, page: page + 1, from: result.cursor });
           });
         }
-        const ready = () => setList({ status: 'ready', page: result });
         // A page of rows is the biggest render the island does, and on first load it lands while
         // the page is still settling: as a transition React renders it in slices and keeps the
-        // main thread free for the reader's first tap or scroll. A page read ahead is what the
-        // reader is waiting for: drawn in one go.
-        if (urgent) ready();
-        else startTransition(ready);
-      };
-      const arrived = pages.takeArrived(read);
-      if (!quiet) setList({ status: 'loading' });
-      if (arrived) {
-        // Drawing a page of rows takes a phone longer than a press should wait for a sign: the
-        // loading line answers the press in its own frame, and the page, already here, follows.
-        afterNextFrame(() => {
-          if (ticket === latestLoad.current) show(arrived, { urgent: true });
-        });
-        return;
-      }
-      try {
-        const result = await pages.take(read);
-        if (ticket !== latestLoad.current) return;
-        show(result, { urgent: false });
+        // main thread free for the reader's first tap or scroll.
+        startTransition(() => setList({ status: 'ready', page: result }));
       } catch (error) {
         if (ticket !== latestLoad.current) return;
         setList({ status: 'error' });
@@ -140,9 +123,7 @@ export function usePagedList<T, Input>({
 
   const reload = useCallback(() => void load(requestedPage.current), [load]);
   const goTo = (page: number) => {
-    // The loading line is committed before the scroll, which then lays out the short list the
-    // next frame shows, not the whole table being left.
-    flushSync(() => void load(page));
+    void load(page);
     // Glides there, unless the reader has asked for less motion (an explicit behavior overrides the
     // stylesheet's reduced-motion rule, so it is chosen here).
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
