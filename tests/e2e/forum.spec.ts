@@ -39,6 +39,25 @@ async function open(page: Page) {
   await expect(list(page).locator('[data-state="list"], [data-state="empty"]')).toBeVisible();
 }
 
+/**
+ * Each request for posts from now on, as `METHOD words`: the words of what matches `selector` on
+ * screen as the request leaves (a button's label, a toast), or "none".
+ */
+async function notePostsRequests(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  await page.addInitScript((selector) => {
+    const send = window.fetch.bind(window);
+    const requests: string[] = ((window as unknown as { __postsRequests: string[] }).__postsRequests = []);
+    window.fetch = (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname.endsWith('/rest/v1/posts')) {
+        requests.push(`${request.method} ${document.querySelector(selector)?.textContent ?? 'none'}`);
+      }
+      return send(input, init);
+    };
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { __postsRequests: string[] }).__postsRequests);
+}
+
 test('the page: title, side description, links, form and the newest posts @phone', async ({ page }) => {
   const checkConsole = watchConsole(page);
   await open(page);
@@ -141,54 +160,31 @@ test("the new post shows from the insert's own answer, before page 1 is read aga
 test('the post is sent before its pending state is drawn, which still shows while it is on its way', async ({
   page,
 }) => {
-  // Each request for posts notes the Post button's words as it leaves. Asked for after the
-  // pending state was set, the insert waited for React to draw "Posting…" before it was sent.
-  await page.addInitScript(() => {
-    const send = window.fetch.bind(window);
-    const requests: string[] = ((window as unknown as { __postRequests: string[] }).__postRequests = []);
-    window.fetch = (input, init) => {
-      const request = new Request(input, init);
-      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/rest/v1/posts')) {
-        requests.push(document.querySelector('[data-counted-form] button[type="submit"]')?.textContent ?? 'no button');
-      }
-      return send(input, init);
-    };
-  });
+  // Asked for after the pending state was set, the insert waited for React to draw "Posting…"
+  // before it was sent.
+  const requests = await notePostsRequests(page, '[data-counted-form] button[type="submit"]');
   await open(page);
   await messageField(page).fill(unique('Sent before the pending state'));
   const release = await holdRequests(page, POSTS, 'POST');
   await postButton(page).click();
   await expect(page.getByRole('button', { name: 'Posting…' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __postRequests: string[] }).__postRequests)).toEqual([
-    'Post to the Forum',
-  ]);
+  expect((await requests()).filter((r) => r.startsWith('POST'))).toEqual(['POST Post to the Forum']);
   release();
   await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
 });
 
 test('page 1 is read again only once the toast is on screen', async ({ page }) => {
-  // Each request for posts notes the toast on screen as it leaves, if any. Read again in the task
-  // of the insert's answer, page 1's request came before the toast's frame and held it back.
-  await page.addInitScript(() => {
-    const send = window.fetch.bind(window);
-    const requests: string[] = ((window as unknown as { __postRequests: string[] }).__postRequests = []);
-    window.fetch = (input, init) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).pathname.endsWith('/rest/v1/posts')) {
-        requests.push(`${request.method} ${document.querySelector('[data-sonner-toast]')?.textContent ?? 'no toast'}`);
-      }
-      return send(input, init);
-    };
-  });
+  // Read again in the task of the insert's answer, page 1's request came before the toast's frame
+  // and held it back.
+  const requests = await notePostsRequests(page, '[data-sonner-toast]');
   await open(page);
   await messageField(page).fill(unique('Read again after the toast'));
   await postButton(page).click();
   await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
-  const afterPost = () =>
-    page.evaluate(() => {
-      const requests = (window as unknown as { __postRequests: string[] }).__postRequests;
-      return requests.slice(requests.findIndex((r) => r.startsWith('POST')))[1] ?? null;
-    });
+  const afterPost = async () => {
+    const sent = await requests();
+    return sent.slice(sent.findIndex((r) => r.startsWith('POST')))[1] ?? null;
+  };
   await expect.poll(afterPost).toMatch(/^GET .*Post Submitted/);
 });
 

@@ -70,6 +70,12 @@ const frames = (page: Page, count: number) =>
     count,
   );
 
+/** A long idea: its card is drawn much taller than any size a card could be given before it is. */
+const LONG_IDEA = {
+  mitigation: 'Walk the long way round the hill and count the lanterns as you go. '.repeat(4),
+  notes: 'Notes that run on for a while, as notes do. '.repeat(3),
+};
+
 /** The registry's step to an older page: a read bounded by the edge idea's time, no offset. */
 const OLDER_STEP = /\/mota_ideas\w*\?.*created_at=lte\./;
 const olderButton = (page: Page) =>
@@ -450,12 +456,8 @@ test('a tap right after jumping to the pager lands on it: cards keep the size th
   page,
   request,
 }) => {
-  // Long ideas: each card is drawn much taller than any size a card could be given before it is.
   const tag = unique('jump');
-  await insertTaggedIdeas(request, tag, 60, {
-    mitigation: 'Walk the long way round the hill and count the lanterns as you go. '.repeat(4),
-    notes: 'Notes that run on for a while, as notes do. '.repeat(3),
-  });
+  await insertTaggedIdeas(request, tag, 60, LONG_IDEA);
   await open(page);
   await filterBy(page, tag);
   await expect(rows(page).first()).toContainText(`${tag} 60`);
@@ -478,10 +480,7 @@ test('a step to a page read ahead with less motion asked for: a jump to the list
   // the last card, far out of view, is skipped at once and must stand at the size it was drawn at.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const tag = unique('step-ahead');
-  await insertTaggedIdeas(request, tag, 110, {
-    mitigation: 'Walk the long way round the hill and count the lanterns as you go. '.repeat(4),
-    notes: 'Notes that run on for a while, as notes do. '.repeat(3),
-  });
+  await insertTaggedIdeas(request, tag, 110, LONG_IDEA);
   await open(page);
   await filterBy(page, tag);
   await expect(rows(page).first()).toContainText(`${tag} 110`);
