@@ -125,7 +125,7 @@ if (options['backend-only']) {
 
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage'];
 const launchBrowser = () =>
-  launchReaderBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS });
+  launchReaderBrowser({ executablePath: CHROME ?? chromium.executablePath(), args: CHROME_ARGS, shareSheet: true });
 
 if (options.calibrate) {
   const browser = await launchBrowser();

@@ -173,9 +173,20 @@ export function probe() {
   };
 }
 
-/** The Chromium the reader uses, headless. */
-export const launchReaderBrowser = ({ executablePath, args }) =>
-  puppeteer.launch({ executablePath, args, headless: true });
+/**
+ * The Chromium the reader uses, headless. `shareSheet`: every document in it has the Web Share
+ * API, as a phone's browser does, a page prerendered from another included, where puppeteer runs
+ * none of the scripts openReader adds (without it, a prerendered essay fetched the toast area's
+ * code, which a phone with a share sheet never asks for). Chromium on Linux has the API only
+ * behind this flag, and no share sheet behind it: a call ends the page, so openReader puts one
+ * that answers in front of it on every page it opens (phoneShareSheet).
+ */
+export const launchReaderBrowser = ({ executablePath, args, shareSheet = false }) =>
+  puppeteer.launch({
+    executablePath,
+    args: shareSheet ? [...args, '--enable-blink-features=WebShare'] : args,
+    headless: true,
+  });
 
 /**
  * A phone's browser has a share sheet (the Web Share API), which headless Chromium on Linux lacks;
@@ -183,8 +194,12 @@ export const launchReaderBrowser = ({ executablePath, args }) =>
  * that takes what it is given, as a sheet the reader then closes.
  */
 function phoneShareSheet() {
-  if (!('share' in navigator))
-    Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: () => Promise.resolve() });
+  Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: () => Promise.resolve() });
+}
+
+/** A browser without a share sheet, where Share copies the link and says so in a toast. */
+function noShareSheet() {
+  delete Navigator.prototype.share;
 }
 
 /**
@@ -214,7 +229,7 @@ export async function openReader(browser, origin, { cpuRate, shareSheet = true }
     upload: PROFILE.uploadBitsPerSecond / 8,
   });
   await page.evaluateOnNewDocument(probe);
-  if (shareSheet) await page.evaluateOnNewDocument(phoneShareSheet);
+  await page.evaluateOnNewDocument(shareSheet ? phoneShareSheet : noShareSheet);
   page.setDefaultTimeout(10_000);
   return { context, page };
 }

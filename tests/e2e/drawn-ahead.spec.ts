@@ -35,10 +35,12 @@ interface Reader {
 /** Longer than a page of this site takes to be drawn ahead on a busy test machine. */
 const DRAWING_MS = 2000;
 
-async function openReader(path: string): Promise<Reader> {
+/** `shareSheet`: the browser has the Web Share API in every page, as a phone's has. */
+async function openReader(path: string, { shareSheet = false } = {}): Promise<Reader> {
   const browser: Browser = await launchReaderBrowser({
     executablePath: launchOptions.executablePath ?? chromium.executablePath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    shareSheet,
   });
   const page = await browser.newPage();
   await page.setViewport({ width: 390, height: 844 });
@@ -79,8 +81,12 @@ async function openReader(path: string): Promise<Reader> {
   };
 }
 
-async function asReader(path: string, run: (reader: Reader) => Promise<void>): Promise<void> {
-  const reader = await openReader(path);
+async function asReader(
+  path: string,
+  run: (reader: Reader) => Promise<void>,
+  options?: Parameters<typeof openReader>[1],
+): Promise<void> {
+  const reader = await openReader(path, options);
   try {
     await run(reader);
     expect(reader.errors).toEqual([]);
@@ -98,6 +104,34 @@ test('a tap on the link in view opens the page drawn ahead of it', async () => {
     expect(await openedFromAhead(next)).toBe(true);
   });
 });
+
+// Share raises a toast only where the browser has no share sheet: only there does an essay, drawn
+// ahead or not, fetch the toast area's code. On a phone, drawing the next essay ahead costs its
+// slow line no toast code.
+for (const shareSheet of [true, false]) {
+  test(`an essay drawn ahead fetches the toast area's code only where the browser has no share sheet (${shareSheet ? 'one' : 'none'} here)`, async () => {
+    const next = '/essays/philosophy/only-voice';
+    await asReader(
+      '/essays/philosophy/golden-age',
+      async ({ page, drawnAhead, openedFromAhead }) => {
+        const link = await page.waitForSelector(`main a[href="${next}"]`);
+        await link!.evaluate((a) => a.scrollIntoView({ block: 'center' }));
+        await drawnAhead(next);
+        await actLeavingThePage(() => link!.click());
+        expect(await openedFromAhead(next)).toBe(true);
+        const fetchedToastCode = await page.evaluate(() => {
+          const toastCode = document
+            .querySelector('astro-island[component-url*="Toaster"]')
+            ?.getAttribute('component-url');
+          return performance.getEntriesByType('resource').some(({ name }) => new URL(name).pathname === toastCode);
+        });
+        expect(await page.evaluate(() => typeof navigator.share === 'function')).toBe(shareSheet);
+        expect(fetchedToastCode).toBe(!shareSheet);
+      },
+      { shareSheet },
+    );
+  });
+}
 
 test('Take Quiz Again opens the quiz drawn ahead of it', async () => {
   await asReader('/explorer/illuminator', async ({ page, drawnAhead, openedFromAhead }) => {
