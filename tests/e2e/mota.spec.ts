@@ -774,6 +774,13 @@ test('Export CSV asks for the ideas as the pointer goes down, and only that pres
  * The idea the second page starts with: the one after the first page's last. Tests running beside
  * this one may add newer ideas, which move where the first page ends.
  */
+/**
+ * A step to an older page of the registry filtered to `tag`'s ideas. Filtered, the list is the
+ * test's own: ideas other tests add meanwhile would move the whole registry's pages under it (a
+ * step then reads by offset, as it should, and the row after the first page is another).
+ */
+const ownOlderStep = (url: string, tag: string) => OLDER_STEP.test(url) && url.includes(tag);
+
 async function ideaAfterFirstPage(page: Page, tag: string): Promise<string> {
   const last = await rows(page).last().textContent();
   const number = Number(last?.match(new RegExp(`${tag} (\\d+)`))?.[1]);
@@ -787,8 +794,9 @@ test('the page after the first is read ahead: Older shows it without waiting for
 }) => {
   const tag = unique('ahead');
   await insertTaggedIdeas(request, tag, 60);
-  const readAhead = page.waitForResponse((r) => OLDER_STEP.test(r.url()));
+  const readAhead = page.waitForResponse((r) => ownOlderStep(r.url(), tag));
   await open(page);
+  await filterBy(page, tag);
   await readAhead;
   const next = await ideaAfterFirstPage(page, tag);
   // Held from now on: the step below cannot be waiting for the registry.
@@ -802,11 +810,13 @@ test('the page after the first is read ahead: Older shows it without waiting for
 test('a page read ahead that failed is read again when the reader steps to it', async ({ page, request }) => {
   const tag = unique('ahead-failed');
   await insertTaggedIdeas(request, tag, 60);
-  await page.route(OLDER_STEP, serverError);
-  const refused = page.waitForResponse((r) => OLDER_STEP.test(r.url()));
+  const ownStep = (url: URL) => ownOlderStep(url.href, tag);
+  await page.route(ownStep, serverError);
+  const refused = page.waitForResponse((r) => ownOlderStep(r.url(), tag));
   await open(page);
+  await filterBy(page, tag);
   await refused;
-  await page.unroute(OLDER_STEP);
+  await page.unroute(ownStep);
   const next = await ideaAfterFirstPage(page, tag);
   await olderButton(page).click();
   await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
@@ -824,13 +834,17 @@ test('a step that lands while its page read ahead is failing reads the page agai
   let refuse!: () => void;
   const refusing = new Promise<void>((resolve) => (refuse = resolve));
   let readAheadHeld = false;
-  await page.route(OLDER_STEP, async (route) => {
-    if (readAheadHeld) return route.fallback();
-    readAheadHeld = true;
-    await refusing;
-    await serverError(route);
-  });
+  await page.route(
+    (url) => ownOlderStep(url.href, tag),
+    async (route) => {
+      if (readAheadHeld) return route.fallback();
+      readAheadHeld = true;
+      await refusing;
+      await serverError(route);
+    },
+  );
   await open(page);
+  await filterBy(page, tag);
   await expect.poll(() => readAheadHeld).toBe(true);
   await olderButton(page).click();
   refuse();
