@@ -189,9 +189,10 @@ export const launchReaderBrowser = ({ executablePath, args, shareSheet = false }
   });
 
 /**
- * A phone's browser has a share sheet (the Web Share API), which headless Chromium on Linux lacks;
- * a page that adapts to it (Share, which raises no toast there) is read as on a phone with one
- * that takes what it is given, as a sheet the reader then closes.
+ * A phone's browser has a share sheet (the Web Share API), which headless Chromium on Linux lacks
+ * (behind launchReaderBrowser's flag it has the API, with nothing behind it); a page that adapts
+ * to it (Share, which raises no toast there) is read as on a phone with one that takes what it is
+ * given, as a sheet the reader then closes.
  */
 function phoneShareSheet() {
   Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: () => Promise.resolve() });

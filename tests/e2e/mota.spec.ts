@@ -78,6 +78,12 @@ const LONG_IDEA = {
 
 /** The registry's step to an older page: a read bounded by the edge idea's time, no offset. */
 const OLDER_STEP = /\/mota_ideas\w*\?.*created_at=lte\./;
+/**
+ * The step to an older page of the registry filtered to `tag`'s ideas. Filtered, the list is the
+ * test's own: ideas other tests add meanwhile would move the whole registry's pages under it (a
+ * step then reads by offset, as it should, and the row after the first page is another).
+ */
+const ownOlderStep = (url: string, tag: string) => OLDER_STEP.test(url) && url.includes(tag);
 const olderButton = (page: Page) =>
   page.getByRole('navigation', { name: 'Registry pages' }).getByRole('button', { name: 'Older' });
 
@@ -770,17 +776,7 @@ test('Export CSV asks for the ideas as the pointer goes down, and only that pres
   await expect(exportButton).toBeFocused();
 });
 
-/**
- * The idea the second page starts with: the one after the first page's last. Tests running beside
- * this one may add newer ideas, which move where the first page ends.
- */
-/**
- * A step to an older page of the registry filtered to `tag`'s ideas. Filtered, the list is the
- * test's own: ideas other tests add meanwhile would move the whole registry's pages under it (a
- * step then reads by offset, as it should, and the row after the first page is another).
- */
-const ownOlderStep = (url: string, tag: string) => OLDER_STEP.test(url) && url.includes(tag);
-
+/** The idea the second page starts with: the one after the first page's last. */
 async function ideaAfterFirstPage(page: Page, tag: string): Promise<string> {
   const last = await rows(page).last().textContent();
   const number = Number(last?.match(new RegExp(`${tag} (\\d+)`))?.[1]);
