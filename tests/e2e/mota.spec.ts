@@ -79,11 +79,12 @@ const LONG_IDEA = {
 /** The registry's step to an older page: a read bounded by the edge idea's time, no offset. */
 const OLDER_STEP = /\/mota_ideas\w*\?.*created_at=lte\./;
 /**
- * The step to an older page of the registry filtered to `tag`'s ideas. Filtered, the list is the
- * test's own: ideas other tests add meanwhile would move the whole registry's pages under it (a
- * step then reads by offset, as it should, and the row after the first page is another).
+ * Whether an address is the step to an older page of the registry filtered to `tag`. Filtered,
+ * the list is the test's own: ideas other tests add meanwhile would move the whole registry's
+ * pages under it (a step then reads by offset, as it should, and the row after the first page is
+ * another).
  */
-const ownOlderStep = (url: string, tag: string) => OLDER_STEP.test(url) && url.includes(tag);
+const ownOlderStep = (tag: string) => (url: URL | string) => OLDER_STEP.test(String(url)) && String(url).includes(tag);
 const olderButton = (page: Page) =>
   page.getByRole('navigation', { name: 'Registry pages' }).getByRole('button', { name: 'Older' });
 
@@ -790,7 +791,7 @@ test('the page after the first is read ahead: Older shows it without waiting for
 }) => {
   const tag = unique('ahead');
   await insertTaggedIdeas(request, tag, 60);
-  const readAhead = page.waitForResponse((r) => ownOlderStep(r.url(), tag));
+  const readAhead = page.waitForResponse((r) => ownOlderStep(tag)(r.url()));
   await open(page);
   await filterBy(page, tag);
   await readAhead;
@@ -806,9 +807,9 @@ test('the page after the first is read ahead: Older shows it without waiting for
 test('a page read ahead that failed is read again when the reader steps to it', async ({ page, request }) => {
   const tag = unique('ahead-failed');
   await insertTaggedIdeas(request, tag, 60);
-  const ownStep = (url: URL) => ownOlderStep(url.href, tag);
+  const ownStep = ownOlderStep(tag);
   await page.route(ownStep, serverError);
-  const refused = page.waitForResponse((r) => ownOlderStep(r.url(), tag));
+  const refused = page.waitForResponse((r) => ownStep(r.url()));
   await open(page);
   await filterBy(page, tag);
   await refused;
@@ -830,15 +831,12 @@ test('a step that lands while its page read ahead is failing reads the page agai
   let refuse!: () => void;
   const refusing = new Promise<void>((resolve) => (refuse = resolve));
   let readAheadHeld = false;
-  await page.route(
-    (url) => ownOlderStep(url.href, tag),
-    async (route) => {
-      if (readAheadHeld) return route.fallback();
-      readAheadHeld = true;
-      await refusing;
-      await serverError(route);
-    },
-  );
+  await page.route(ownOlderStep(tag), async (route) => {
+    if (readAheadHeld) return route.fallback();
+    readAheadHeld = true;
+    await refusing;
+    await serverError(route);
+  });
   await open(page);
   await filterBy(page, tag);
   await expect.poll(() => readAheadHeld).toBe(true);
