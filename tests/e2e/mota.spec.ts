@@ -791,7 +791,8 @@ test('the page after the first is read ahead: Older shows it without waiting for
 }) => {
   const tag = unique('ahead');
   await insertTaggedIdeas(request, tag, 60);
-  const readAhead = page.waitForResponse((r) => ownOlderStep(tag)(r.url()));
+  const ownStep = ownOlderStep(tag);
+  const readAhead = page.waitForResponse((r) => ownStep(r.url()));
   await open(page);
   await filterBy(page, tag);
   await readAhead;
