@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
 import { actLeavingThePage, launchReaderBrowser, untilArrived, withTimeout } from '../../bench/reader.mjs';
 import { test, expect } from './fixtures';
-import { baseURL, launchOptions } from '../../playwright.config';
+import { baseURL, fullBrowserLaunchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE, SEQUENCE_UNDER_WAY } from '../../src/lib/konami';
 import { EARLY_ACCESS_REDIRECT_PATH } from '../../src/lib/signups';
 
@@ -38,7 +38,7 @@ const DRAWING_MS = 2000;
 /** `shareSheet`: the browser has the Web Share API in every page, as a phone's has. */
 async function openReader(path: string, { shareSheet = false } = {}): Promise<Reader> {
   const browser: Browser = await launchReaderBrowser({
-    executablePath: launchOptions.executablePath ?? chromium.executablePath(),
+    executablePath: fullBrowserLaunchOptions.executablePath ?? chromium.executablePath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     shareSheet,
   });

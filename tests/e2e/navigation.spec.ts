@@ -1,14 +1,11 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { launchOptions } from '../../playwright.config';
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { storageKeys } from '../../src/lib/storage';
 import { deliveryType, islandsStarting, watchFetchedAhead } from './helpers';
 
-// The next page is on its way from the moment the reader points at its link, and Back is
-// instant. Playwright turns the back/forward cache off in the browsers it starts; these tests
-// start theirs with it on.
-test.use({ launchOptions: { ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] } });
+// The next page is on its way from the moment the reader points at its link (Back, instant, is
+// back-forward-cache.spec.ts).
 
 /** The addresses the in-view guess has marked links to for prerendering, each once. */
 const markedLinks = (page: Page) =>
@@ -257,21 +254,3 @@ test('before the reader points at a link, a page fetches one other page: the one
   expect(pages).toEqual(['/essays/philosophy/golden-age', await marked.getAttribute('href')]);
   await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0);
 });
-
-// Every kind of page: a reading page, the home page, the pages whose islands hydrate untouched.
-for (const path of ['/', '/essays/philosophy/golden-age', '/line-bank', '/curious-mind-quiz', '/forum', '/mota']) {
-  test(`${path} stays eligible for the back/forward cache`, async ({ page }) => {
-    await page.goto(path);
-    await page.evaluate(() => Object.assign(window, { keptAlive: true }));
-    await page.goto('/privacy-policy');
-    await page.goBack({ waitUntil: 'commit' });
-    await page.waitForFunction(() => document.readyState === 'complete');
-    const reasons = await page.evaluate(() =>
-      JSON.stringify(
-        (performance.getEntriesByType('navigation')[0] as unknown as { notRestoredReasons?: unknown })
-          .notRestoredReasons ?? null,
-      ),
-    );
-    expect(await page.evaluate(() => 'keptAlive' in window), `not restored: ${reasons}`).toBe(true);
-  });
-}
