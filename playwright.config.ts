@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { DEMO_JWT_SECRET } from './supabase/self-hosted/jwt.mjs';
 
@@ -22,11 +22,14 @@ const chromiumArgs = [
 ];
 const systemChromium = '/usr/bin/chromium';
 const systemHeadlessShell = '/usr/lib/chromium/chromium-headless-shell';
-export const fullBrowserLaunchOptions = existsSync(systemChromium)
+const hasSystemChromium = existsSync(systemChromium);
+// Elsewhere, Playwright's own full Chromium is its 'chromium' channel, and its default its shell.
+export const fullBrowserLaunchOptions: LaunchOptions = hasSystemChromium
   ? { executablePath: systemChromium, args: chromiumArgs }
-  : {};
-export const launchOptions =
-  existsSync(systemChromium) && existsSync(systemHeadlessShell)
+  : { channel: 'chromium' };
+export const launchOptions: LaunchOptions = !hasSystemChromium
+  ? {}
+  : existsSync(systemHeadlessShell)
     ? { executablePath: systemHeadlessShell, args: chromiumArgs }
     : fullBrowserLaunchOptions;
 
