@@ -4,8 +4,8 @@ import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { storageKeys } from '../../src/lib/storage';
 import { deliveryType, islandsStarting, watchFetchedAhead } from './helpers';
 
-// The next page is on its way from the moment the reader points at its link (Back, instant, is
-// back-forward-cache.spec.ts).
+// The next page is on its way from the moment the reader points at its link. Back, from the
+// back/forward cache, is tested in back-forward-cache.spec.ts.
 
 /** The addresses the in-view guess has marked links to for prerendering, each once. */
 const markedLinks = (page: Page) =>
