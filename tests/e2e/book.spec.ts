@@ -113,6 +113,19 @@ test.describe('/book tabs', () => {
     await expect(panel(page, 'about-the-novel')).toBeVisible();
   });
 
+  test('the panel shown is laid out with the page, not once it nears the view @phone', async ({ page }) => {
+    // Chromium decides whether a content-visibility: auto box is near the view only as it draws a
+    // frame, and a page drawn ahead (prerendered) draws none until it is opened: a panel left to
+    // that decision was laid out in the frame the reader waited for after tapping a link to /book.
+    const contentVisibility = (id: string) =>
+      panel(page, id).evaluate((element) => getComputedStyle(element).contentVisibility);
+    await page.goto('/book');
+    expect(await contentVisibility('about-the-novel')).toBe('visible');
+    await page.getByRole('tab', { name: 'Editorial Praise' }).click();
+    await expect(panel(page, 'editorial-praise')).toBeVisible();
+    expect(await contentVisibility('editorial-praise')).toBe('visible');
+  });
+
   test('every tab holds the same content as its own page', async ({ page }) => {
     for (const [id, route, text] of [
       ['about-the-novel', '/book-summary', 'Core Conflict'],
