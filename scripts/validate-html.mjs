@@ -21,6 +21,8 @@ const OUTDATED = [
   /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.$/,
   // CSS Transitions: a transition-property may name a custom property (a <custom-ident>); Tailwind's transition-colors does.
   /^CSS: “transition-property”: “--[\w-]+” is not a “transition-property” value\.$/,
+  // HTML "expect" links: the standard lets one block rendering until its element is parsed; the checker allows `blocking` on stylesheets alone.
+  /^A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”\.$/,
   // HTML speculation rules: the standard added eagerness "immediate", which the checker's module predates.
   /^The “eagerness” property in a speculation rule must be one of “eager”, “moderate”, or “conservative”\.$/,
 ];
