@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { STAYED_MS } from '../../src/browser/web-fonts';
+import { countShifts, shifts } from './helpers';
 
 // A visit's first page waits for no font file: it is set in the system serif, and caches the web
 // faces once the reader has stayed on it (src/browser/web-fonts.ts). The pages after it are set in
 // them, from the cache. Text never changes typeface under the reader, and nothing shifts.
-
-async function countShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    (window as unknown as { shifts: number }).shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 
 /** The faces the page has loaded as faces, `family style` (the files fetched alone are not). */
 const loadedFaces = (page: Page) =>

@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 import { routesOf } from '../../src/lib/site-routes';
 
@@ -109,3 +111,71 @@ export async function deliveryType(page: Page): Promise<string> {
 /** The islands that start `when` (client:press's value; `true` when none is given: at idle). */
 export const islandsStarting = (when: true | 'load' | 'near' | 'toast' | 'konami'): string =>
   `astro-island[client="press"][opts*='"value":${JSON.stringify(when)}']`;
+
+/** Sums the page's layout shifts from its start, in every document it loads; read with `shifts`. */
+export async function countShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
+/**
+ * The site as served, from another port, but for `path`, whose first bytes come at once and the
+ * rest half a second later: a page as a slow line delivers it. `open` loads it split `at` a place
+ * in its text and tells when its first text was drawn, when its last byte came, and how far it
+ * shifted meanwhile (`countShifts` installed).
+ */
+export async function servePageInParts(page: Page, site: string, path: string) {
+  const html = Buffer.from(await (await fetch(`${site}${path}`)).arrayBuffer());
+  let split = 0;
+  const server = createServer(async (request, response) => {
+    const hasBody = !['GET', 'HEAD'].includes(request.method!);
+    const upstream = await fetch(`${site}${request.url}`, {
+      method: request.method,
+      headers: hasBody ? { 'content-type': request.headers['content-type'] ?? '' } : {},
+      body: hasBody ? Buffer.concat(await Array.fromAsync(request)) : undefined,
+    });
+    const body = request.url === path ? html : Buffer.from(await upstream.arrayBuffer());
+    // fetch has decoded the body: its length and encoding are this server's to state.
+    const headers = [...upstream.headers].filter(
+      ([name]) => !/^(content-encoding|content-length|transfer-encoding|connection)$/.test(name),
+    );
+    response.writeHead(upstream.status, Object.fromEntries(headers));
+    if (request.url !== path) return response.end(body);
+    response.write(body.subarray(0, split));
+    setTimeout(() => response.end(body.subarray(split)), 500);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    /** The page's text, to find the places to split it at. */
+    text: html.toString(),
+    async open(at: number) {
+      split = Buffer.byteLength(html.toString().slice(0, at));
+      await page.goto(`${origin}${path}`);
+      const painted = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+      await expect.poll(painted).toBe(1);
+      return page.evaluate(async () => {
+        // A layout shift is reported after the frame it happened in.
+        for (let frame = 0; frame < 2; frame += 1) await new Promise(requestAnimationFrame);
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return {
+          painted: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+          arrived: navigation.responseEnd,
+          shifted: (window as unknown as { shifts: number }).shifts,
+        };
+      });
+    },
+    close() {
+      // The page may still hold a connection open (a fetch ahead): closed with the server.
+      server.closeAllConnections();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  };
+}

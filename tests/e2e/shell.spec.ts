@@ -1,8 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pauseClockSoon, watchConsole } from './helpers';
+import { countShifts, pauseClockSoon, servePageInParts, watchConsole } from './helpers';
 
 const groups = {
   'The Book': ['About the Novel', 'Editorial Praise', 'Thematic Guide', 'Cover Story'],
@@ -10,41 +8,6 @@ const groups = {
   Writings: ['Essays', 'Line Bank'],
   Community: ['Community Hub', 'Field Notes', 'Carob Forum', 'M.O.T.A. Registry'],
 };
-
-/**
- * The site as served, from another port, but for `path`, whose first `splitAt` bytes come at once
- * and the rest half a second later: a page as a slow line delivers it.
- */
-async function servePageInParts(site: string, path: string) {
-  let split = 0;
-  const server = createServer(async (request, response) => {
-    const hasBody = !['GET', 'HEAD'].includes(request.method!);
-    const upstream = await fetch(`${site}${request.url}`, {
-      method: request.method,
-      headers: hasBody ? { 'content-type': request.headers['content-type'] ?? '' } : {},
-      body: hasBody ? Buffer.concat(await Array.fromAsync(request)) : undefined,
-    });
-    const body = Buffer.from(await upstream.arrayBuffer());
-    // fetch has decoded the body: its length and encoding are this server's to state.
-    const headers = [...upstream.headers].filter(
-      ([name]) => !/^(content-encoding|content-length|transfer-encoding|connection)$/.test(name),
-    );
-    response.writeHead(upstream.status, Object.fromEntries(headers));
-    if (request.url !== path) return response.end(body);
-    response.write(body.subarray(0, split));
-    setTimeout(() => response.end(body.subarray(split)), 500);
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    splitAt: (bytes: number) => (split = bytes),
-    close: () => {
-      // The page may still hold a connection open (a fetch ahead): closed with the server.
-      server.closeAllConnections();
-      return new Promise<void>((closed) => server.close(() => closed()));
-    },
-  };
-}
 
 const desktopNav = (page: Page) => page.locator('header nav.hidden, header nav').first();
 const summary = (page: Page, name: string) => desktopNav(page).locator('summary', { hasText: name });
@@ -127,54 +90,28 @@ test.describe('header', () => {
     page,
     baseURL,
   }) => {
-    const path = '/essays/philosophy/golden-age';
-    const html = await (await fetch(`${baseURL}${path}`)).text();
+    await countShifts(page);
+    const essay = await servePageInParts(page, baseURL!, '/essays/philosophy/golden-age');
+    const html = essay.text;
     const after = (text: string, from: number) => html.indexOf(text, from) + text.length;
     const wideMenu = html.indexOf('<nav aria-label="Main" class="hidden');
     const cluster = after('</nav>', wideMenu);
     const phoneMenu = html.indexOf('<nav', cluster);
-    const main = html.indexOf('<main');
     // Where a slow line might pause: inside the wide screen's menu, after it, inside the buttons
     // beside it, inside the phone's menu; and, for the page itself, inside <main>.
     const inHeader = [after('</li>', wideMenu), cluster, after('</button>', cluster), after('</li>', phoneMenu)];
-    const inMain = after('</h1>', main);
-    const server = await servePageInParts(baseURL!, path);
-    await page.addInitScript(() => {
-      const held = window as unknown as { shifted: number };
-      held.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) held.shifted += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    /** When the first text was drawn, and when the page's last byte had come. */
-    const firstPaintAndEnd = async (split: number) => {
-      server.splitAt(Buffer.byteLength(html.slice(0, split)));
-      await page.goto(`${server.origin}${path}`);
-      await expect
-        .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
-        .toBe(1);
-      return page.evaluate(async () => {
-        // A layout shift is reported after the frame it happened in.
-        for (let frame = 0; frame < 2; frame += 1) await new Promise(requestAnimationFrame);
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return {
-          painted: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-          arrived: navigation.responseEnd,
-          shifted: (window as unknown as { shifted: number }).shifted,
-        };
-      });
-    };
+    const inMain = after('</h1>', html.indexOf('<main'));
     try {
       for (const split of inHeader) {
-        const { painted, arrived, shifted } = await firstPaintAndEnd(split);
+        const { painted, arrived, shifted } = await essay.open(split);
         expect(painted, `split at ${split}: drawn before the header was whole`).toBeGreaterThan(arrived);
         expect(shifted, `split at ${split}`).toBe(0);
       }
       // The wait ends with the header: a page whose text is still on its way is drawn as far as it has come.
-      const { painted, arrived } = await firstPaintAndEnd(inMain);
+      const { painted, arrived } = await essay.open(inMain);
       expect(painted).toBeLessThan(arrived);
     } finally {
-      await server.close();
+      await essay.close();
     }
   });
 

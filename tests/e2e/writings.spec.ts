@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectNoBrokenLinks, watchConsole } from './helpers';
+import { countShifts, expectNoBrokenLinks, servePageInParts, watchConsole } from './helpers';
 
 const essays = ['golden-age', 'decline-gathering', 'only-voice'].map((slug) => `/essays/philosophy/${slug}`);
 
@@ -166,6 +166,29 @@ test.describe('community pages', () => {
     await expect(notes.nth(2)).toHaveAttribute('open', '');
     await expect(notes.nth(0).locator('[data-field-note-body]')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share Your Own Field Note (Coming Soon)' })).toBeDisabled();
+  });
+
+  test('field notes drawn from a page still arriving keep their lines in place as the rest comes @phone', async ({
+    page,
+    baseURL,
+  }) => {
+    await countShifts(page);
+    const notes = await servePageInParts(page, baseURL!, '/fieldnotes');
+    // Inside each note's summary, after its title: the lines after it, and the chevron, still to come.
+    const main = notes.text.indexOf('<main');
+    const titlesEnd = [...notes.text.slice(main).matchAll(/<summary[^]*?<\/h2>/g)].map(
+      (match) => main + match.index + match[0].length,
+    );
+    expect(titlesEnd).toHaveLength(3);
+    try {
+      for (const split of titlesEnd) {
+        const { painted, arrived, shifted } = await notes.open(split);
+        expect(painted, 'drawn before the rest arrived').toBeLessThan(arrived);
+        expect(shifted, `split at ${split}`).toBe(0);
+      }
+    } finally {
+      await notes.close();
+    }
   });
 
   test('the hub links to field notes, the forum, the registry and the Line Bank', async ({ page }) => {
