@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { watchCspViolations } from './csp-watch';
+import { countShifts, servePageInParts } from './helpers';
 
 /**
  * An island made to be pressed keeps a press that lands before it has hydrated, and hands it
@@ -47,7 +48,9 @@ export function islandsDue(): string[] {
  * Every test's page also fails the test on any Content-Security-Policy violation: a blocked
  * script or handler is a broken feature, whichever test happens to load the page.
  */
-export const test = base.extend({
+type PageInParts = Awaited<ReturnType<typeof servePageInParts>>;
+
+export const test = base.extend<{ pageInParts: (path: string) => Promise<PageInParts> }>({
   page: async ({ page }, use) => {
     for (const name of ['goto', 'reload', 'goBack'] as const) {
       const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
@@ -64,6 +67,16 @@ export const test = base.extend({
     const violations = await watchCspViolations(page);
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
+  /** One of the site's pages served as a slow line delivers it (servePageInParts), closed after the test. */
+  pageInParts: async ({ page, baseURL }, use) => {
+    const served: PageInParts[] = [];
+    await countShifts(page);
+    await use(async (path) => {
+      served.push(await servePageInParts(page, baseURL!, path));
+      return served.at(-1)!;
+    });
+    await Promise.all(served.map((server) => server.close()));
   },
 });
 

@@ -129,7 +129,8 @@ export const shifts = (page: Page) => page.evaluate(() => (window as unknown as 
  * The site as served, from another port, but for `path`, whose first bytes come at once and the
  * rest half a second later: a page as a slow line delivers it. `open` loads it split `at` a place
  * in its text and tells when its first text was drawn, when its last byte came, and how far it
- * shifted meanwhile (`countShifts` installed).
+ * shifted meanwhile (`countShifts` installed). Tests take it as the `pageInParts` fixture, which
+ * installs that and closes the server.
  */
 export async function servePageInParts(page: Page, site: string, path: string) {
   const html = Buffer.from(await (await fetch(`${site}${path}`)).arrayBuffer());

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { countShifts, pauseClockSoon, servePageInParts, watchConsole } from './helpers';
+import { pauseClockSoon, watchConsole } from './helpers';
 
 const groups = {
   'The Book': ['About the Novel', 'Editorial Praise', 'Thematic Guide', 'Cover Story'],
@@ -87,11 +87,9 @@ test.describe('header', () => {
   });
 
   test('a page arriving in parts is drawn with its header whole: nothing moves as the rest comes @phone', async ({
-    page,
-    baseURL,
+    pageInParts,
   }) => {
-    await countShifts(page);
-    const essay = await servePageInParts(page, baseURL!, '/essays/philosophy/golden-age');
+    const essay = await pageInParts('/essays/philosophy/golden-age');
     const html = essay.text;
     const after = (text: string, from: number) => html.indexOf(text, from) + text.length;
     const wideMenu = html.indexOf('<nav aria-label="Main" class="hidden');
@@ -101,18 +99,14 @@ test.describe('header', () => {
     // beside it, inside the phone's menu; and, for the page itself, inside <main>.
     const inHeader = [after('</li>', wideMenu), cluster, after('</button>', cluster), after('</li>', phoneMenu)];
     const inMain = after('</h1>', html.indexOf('<main'));
-    try {
-      for (const split of inHeader) {
-        const { painted, arrived, shifted } = await essay.open(split);
-        expect(painted, `split at ${split}: drawn before the header was whole`).toBeGreaterThan(arrived);
-        expect(shifted, `split at ${split}`).toBe(0);
-      }
-      // The wait ends with the header: a page whose text is still on its way is drawn as far as it has come.
-      const { painted, arrived } = await essay.open(inMain);
-      expect(painted).toBeLessThan(arrived);
-    } finally {
-      await essay.close();
+    for (const split of inHeader) {
+      const { painted, arrived, shifted } = await essay.open(split);
+      expect(painted, `split at ${split}: drawn before the header was whole`).toBeGreaterThan(arrived);
+      expect(shifted, `split at ${split}`).toBe(0);
     }
+    // The wait ends with the header: a page whose text is still on its way is drawn as far as it has come.
+    const { painted, arrived } = await essay.open(inMain);
+    expect(painted).toBeLessThan(arrived);
   });
 
   test('the header stays on screen while scrolling', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { countShifts, expectNoBrokenLinks, servePageInParts, watchConsole } from './helpers';
+import { expectNoBrokenLinks, watchConsole } from './helpers';
 
 const essays = ['golden-age', 'decline-gathering', 'only-voice'].map((slug) => `/essays/philosophy/${slug}`);
 
@@ -169,25 +169,19 @@ test.describe('community pages', () => {
   });
 
   test('field notes drawn from a page still arriving keep their lines in place as the rest comes @phone', async ({
-    page,
-    baseURL,
+    pageInParts,
   }) => {
-    await countShifts(page);
-    const notes = await servePageInParts(page, baseURL!, '/fieldnotes');
+    const notes = await pageInParts('/fieldnotes');
     // Inside each note's summary, after its title: the lines after it, and the chevron, still to come.
     const main = notes.text.indexOf('<main');
     const titlesEnd = [...notes.text.slice(main).matchAll(/<summary[^]*?<\/h2>/g)].map(
       (match) => main + match.index + match[0].length,
     );
     expect(titlesEnd).toHaveLength(3);
-    try {
-      for (const split of titlesEnd) {
-        const { painted, arrived, shifted } = await notes.open(split);
-        expect(painted, 'drawn before the rest arrived').toBeLessThan(arrived);
-        expect(shifted, `split at ${split}`).toBe(0);
-      }
-    } finally {
-      await notes.close();
+    for (const split of titlesEnd) {
+      const { painted, arrived, shifted } = await notes.open(split);
+      expect(painted, 'drawn before the rest arrived').toBeLessThan(arrived);
+      expect(shifted, `split at ${split}`).toBe(0);
     }
   });
 
