@@ -215,11 +215,16 @@ export async function openReader(browser, origin, { cpuRate, shareSheet = true }
   const page = await context.newPage();
   const phone = devices['Pixel 7'];
   await page.setUserAgent({ userAgent: phone.userAgent });
+  // A phone's screen and touch, without DevTools' mobile mode: under it a page prerendered from
+  // this one was laid out 980 px wide until opened (the override reaches no prerendered page),
+  // so whatever it laid out while drawn was thrown away as it opened at 390. The pages set their
+  // width to the device's, so the mode changes nothing else here: the pages, drawn ahead or not,
+  // see 390 × 844, no hover, a coarse pointer and touch events, as on a phone.
   await page.setViewport({
     width: PROFILE.width,
     height: PROFILE.height,
     deviceScaleFactor: phone.deviceScaleFactor,
-    isMobile: true,
+    isMobile: false,
     hasTouch: true,
   });
   await page.emulateCPUThrottling(cpuRate);

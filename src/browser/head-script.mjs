@@ -64,7 +64,14 @@ export function headScript(faceFiles) {
     root.style.visibility = 'hidden';
     location.replace('/curious-mind-quiz');
   }
-  // A prerendered page was drawn before it was opened: the visitor may have switched the theme
-  // or dismissed the banner since.
-  if (document.prerendering) document.addEventListener('prerenderingchange', applyStoredChoices, { once: true });
+  if (document.prerendering) {
+    // A prerendered page was drawn before it was opened: the visitor may have switched the theme
+    // or dismissed the banner since.
+    document.addEventListener('prerenderingchange', applyStoredChoices, { once: true });
+    // Chromium lays out a prerendered page after its DOMContentLoaded, which waits for its module
+    // scripts (on a slow line, still on their way when the tap that opens it comes), or once it
+    // is opened. Asked for as soon as it is parsed, the layout is done while the visitor is still
+    // on the page before, and opening it leaves only its paint to do.
+    document.addEventListener('readystatechange', () => root.getBoundingClientRect(), { once: true });
+  }
 }

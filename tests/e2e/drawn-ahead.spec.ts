@@ -204,3 +204,47 @@ test('a page drawn ahead shows the theme switched, and the banner dismissed, aft
     expect(await root()).toMatchObject({ theme: chosen, bannerDismissed: '' });
   });
 });
+
+test('a page drawn ahead is laid out once parsed, before its scripts have come: opening it leaves it only its paint', async () => {
+  await asReader('/about', async ({ browser, page, drawnAhead, openedFromAhead }) => {
+    // Chromium's own record of each page's work, from before the quiz is drawn ahead: which page
+    // laid itself out, and when, against the tap.
+    const tracing = await browser.target().createCDPSession();
+    const events: {
+      name: string;
+      ts: number;
+      args?: { data?: Record<string, unknown>; beginData?: { frame?: string } };
+    }[] = [];
+    tracing.on('Tracing.dataCollected', ({ value }) => events.push(...(value as typeof events)));
+    const traced = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve));
+    await tracing.send('Tracing.start', {
+      traceConfig: { includedCategories: ['devtools.timeline'] },
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(`${baseURL}/explorer/illuminator`, { waitUntil: 'load' });
+    await drawnAhead('/curious-mind-quiz');
+    await actLeavingThePage(() => page.locator('::-p-aria(Take Quiz Again)').click());
+    expect(await openedFromAhead('/curious-mind-quiz')).toBe(true);
+    await tracing.send('Tracing.end');
+    await traced;
+
+    const quiz = events.find(
+      ({ name, args }) =>
+        name === 'ResourceSendRequest' &&
+        args?.data?.resourceType === 'Document' &&
+        new URL(String(args.data.url)).pathname === '/curious-mind-quiz',
+    )?.args?.data?.frame;
+    expect(quiz, 'the quiz was asked for while traced').toBeTruthy();
+    const tap = events.find(({ name, args }) => name === 'EventDispatch' && args?.data?.type === 'click');
+    // Its DOMContentLoaded waits for its module scripts, which on a slow line may come only after
+    // the tap; Chromium lays out a page drawn ahead no sooner than that unless asked.
+    const parsed = events.find(({ name, args }) => name === 'MarkDOMContent' && args?.data?.frame === quiz);
+    expect(tap).toBeTruthy();
+    expect(parsed).toBeTruthy();
+    const laidOut = Math.min(
+      ...events.filter(({ name, args }) => name === 'Layout' && args?.beginData?.frame === quiz).map(({ ts }) => ts),
+    );
+    expect(laidOut, 'the quiz laid out before its DOMContentLoaded').toBeLessThan(parsed!.ts);
+    expect(laidOut, 'the quiz laid out before the tap').toBeLessThan(tap!.ts);
+  });
+});
