@@ -4,6 +4,7 @@
 // list of what each island's code imports, for the directive that fetches it ahead, and V8's
 // compile hint on the code every island's first render runs.
 import { fileURLToPath } from 'node:url';
+import { minifySync } from 'vite';
 import { fontFaceFiles, headScript } from '../browser/head-script.mjs';
 import { compileHints } from './compile-hints.mjs';
 import { islandModules, islandModulesIntoPages } from './island-modules.mjs';
@@ -14,7 +15,11 @@ export default function browser() {
     name: 'browser',
     hooks: {
       'astro:config:setup': ({ injectScript, addClientDirective, updateConfig }) => {
-        injectScript('head-inline', `(${headScript})(${fontFaceFiles})`);
+        // Astro inlines the script as given: minified here, by the minifier that makes the rest of
+        // the site's code, so its comments are not in the first bytes of every page.
+        const { code, errors } = minifySync('head-script.js', `(${headScript})(${fontFaceFiles})`);
+        if (errors.length) throw new Error(`head script: ${errors.map((e) => e.message).join('; ')}`);
+        injectScript('head-inline', code);
         updateConfig({ vite: { plugins: [islandModules(), compileHints()] } });
         // One directive decides when every island starts: each page carries it once.
         addClientDirective({
