@@ -148,6 +148,32 @@ test.describe('footer', () => {
     await expect(tagline).toBeFocused();
   });
 
+  test('is drawn at the height the page held for it: the page does not grow as the reader reaches it @phone', async ({
+    page,
+  }) => {
+    // The footer is laid out only once near the view; until then the page holds a height for it.
+    // Held too short, the page grew under a reader reaching it (by 500 px on a phone), and a jump
+    // to the end stopped short, the tagline cut off at the screen's edge.
+    const phoneOrDesktop = page.viewportSize()!;
+    for (const size of [phoneOrDesktop, { width: 768, height: 1024 }]) {
+      await page.setViewportSize(size);
+      await page.goto('/privacy-policy');
+      const footer = page.locator('body > footer');
+      await expect(footer).not.toBeInViewport();
+      const held = await page.evaluate(() => document.documentElement.scrollHeight);
+      await footer.evaluate((element) => element.scrollIntoView());
+      await expect
+        .poll(() => footer.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true })))
+        .toBe(true);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const drawn = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(Math.abs(drawn - held), `${size.width} px: the page held ${held} px, drawn ${drawn}`).toBeLessThanOrEqual(
+        16,
+      );
+      await expect(footer.getByRole('button', { name: 'Learn. Adapt. Evolve.' })).toBeInViewport({ ratio: 1 });
+    }
+  });
+
   test('shows the current year even on a page built in an earlier one', async ({ page }) => {
     await page.clock.install({ time: new Date('2031-06-01T12:00:00Z') });
     await page.goto('/');
