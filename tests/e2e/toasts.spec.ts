@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { TOAST_EVENT } from '../../src/lib/toast';
 import { pauseClockSoon } from './helpers';
 import { watchScriptsRun } from './scripts-run';
 
@@ -29,6 +30,21 @@ async function carryToasts(
 }
 
 const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
+
+/**
+ * Counts the toasts the page raises (showToast's event). A Copy press raises its toast once the
+ * clipboard has answered, which takes real time, not the page's stopped clock: a test waits for
+ * the raise before running the clock for sonner to draw it (its draw is on a timer). Run at once,
+ * on a busy machine the clock ran before the toast was raised, and the toast never came.
+ */
+async function countRaisedToasts(page: Page) {
+  await page.addInitScript((event) => {
+    const counted = window as unknown as { raisedToasts: number };
+    counted.raisedToasts = 0;
+    addEventListener(event, () => (counted.raisedToasts += 1));
+  }, TOAST_EVENT);
+  return () => page.evaluate(() => (window as unknown as { raisedToasts: number }).raisedToasts);
+}
 /** The Line Bank's island, whose Copy buttons raise the copy toast. */
 const lineBank = (page: Page) => page.locator('astro-island:has([data-copy])');
 
@@ -90,6 +106,7 @@ test('toasts raised one right after another: only the newest stays, and none com
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.clock.install();
   await carryToasts(page, [{ title: 'Started', duration: 60000 }]);
+  const raised = await countRaisedToasts(page);
   await page.goto('/line-bank');
   await expect(toast(page)).toContainText('Started');
   await expect(lineBank(page)).not.toHaveAttribute('ssr');
@@ -98,6 +115,7 @@ test('toasts raised one right after another: only the newest stays, and none com
   // Three Copy presses, each raising its toast before sonner, on the stopped clock, draws any.
   const copyButtons = page.locator('[data-copy]');
   for (const n of [0, 1, 2]) await copyButtons.nth(n).click();
+  await expect.poll(raised).toBe(3);
   await page.clock.runFor(100);
   await expect(toast(page)).toHaveCount(1);
   await expect(toast(page)).toContainText('Copied to clipboard!');
@@ -217,6 +235,7 @@ test('a toast closed from the keyboard leaves the next one to run out in its tim
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.clock.install();
   await carryToasts(page, [{ title: 'Closed by keyboard', duration: 5000 }]);
+  const raised = await countRaisedToasts(page);
   await page.goto('/line-bank');
   await expect(toast(page)).toBeVisible();
   await expect(lineBank(page)).not.toHaveAttribute('ssr');
@@ -227,6 +246,7 @@ test('a toast closed from the keyboard leaves the next one to run out in its tim
   await expect(toast(page)).toHaveCount(0);
   // The next toast: a Copy press, which says so for 3 s.
   await page.locator('[data-copy]').first().click();
+  await expect.poll(raised).toBe(1);
   await page.clock.runFor(100);
   await expect(toast(page)).toContainText('Copied to clipboard!');
   await page.clock.runFor(3000);
