@@ -197,10 +197,14 @@ test('React DOM, the toast area and Headless UI, and only they, ask V8 to compil
 async function holdIslandCode(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  // By path, whatever the query: a failed import is made again with `?astro-retry=` added.
+  await page.route(
+    (url) => /^\/_astro\/client\.[\w-]+\.js$/.test(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
   return release;
 }
 
