@@ -105,6 +105,7 @@ export default defineConfig({
               JWT_SECRET: DEMO_JWT_SECRET,
               COMMUNITY_RATE_LIMIT: '0',
             },
+            // `as const`: inside the conditional the literal would widen to a string.
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
           },
         ]

@@ -128,7 +128,7 @@ export function serverError(route: Route) {
 }
 
 /** Holds matching requests until `release` is called: for seeing loading and in-flight states. */
-export async function holdRequests(page: Page, url: string | RegExp, method = 'GET') {
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0], method = 'GET') {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {

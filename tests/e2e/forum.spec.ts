@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { watchConsole } from './helpers';
+import { codeAt, watchConsole } from './helpers';
 import {
   REST,
   countRequests,
@@ -402,12 +402,7 @@ test('a tower of accents or a name of enclosing marks stays inside its card @pho
 
 test('a post sent before the fields’ code arrives still leaves the form empty', async ({ page }) => {
   // Hold the counted fields back: the visitor types into the server's textarea and posts.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/counted-field.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
   await open(page);
   const text = unique('early');
   await messageField(page).fill(text);

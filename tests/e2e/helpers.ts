@@ -108,6 +108,16 @@ export async function deliveryType(page: Page): Promise<string> {
   return (await read())!;
 }
 
+/**
+ * Matches a file of the site's code by its path, whatever its query: Astro imports an island's
+ * code once more after a failed import, with `?astro-retry=` added, which a hold on the exact
+ * address would let through.
+ */
+export const codeAt =
+  (path: string | RegExp) =>
+  (url: URL): boolean =>
+    typeof path === 'string' ? url.pathname === path : path.test(url.pathname);
+
 /** The islands that start `when` (client:press's value; `true` when none is given: at idle). */
 export const islandsStarting = (when: true | 'load' | 'near' | 'toast' | 'konami'): string =>
   `astro-island[client="press"][opts*='"value":${JSON.stringify(when)}']`;

@@ -5,7 +5,7 @@ import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { COMPILE_HINT } from '../../src/integrations/compile-hints.mjs';
 import { holdRequests, insertRows, unique } from './community-helpers';
 import { watchScriptsRun } from './scripts-run';
-import { islandsStarting } from './helpers';
+import { codeAt, islandsStarting } from './helpers';
 
 // Which React islands each page carries and when they hydrate: every widget is an island, and
 // each costs the reader only when it is needed.
@@ -194,18 +194,8 @@ test('React DOM, the toast area and Headless UI, and only they, ask V8 to compil
  * Holds React's client module (every island's renderer) back until `release` is called, so a
  * press lands on the server's markup, at the worst moment: the page is there, its code is not.
  */
-async function holdIslandCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  // By path, whatever the query: a failed import is made again with `?astro-retry=` added.
-  await page.route(
-    (url) => /^\/_astro\/client\.[\w-]+\.js$/.test(url.pathname),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
+function holdIslandCode(page: Page): Promise<() => void> {
+  return holdRequests(page, codeAt(/^\/_astro\/client\.[\w-]+\.js$/));
 }
 
 /** Opens `path` with the island code held; returns once the page's own HTML is parsed. */

@@ -2,7 +2,8 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { storageKeys } from '../../src/lib/storage';
-import { deliveryType, islandsStarting, watchFetchedAhead } from './helpers';
+import { holdRequests } from './community-helpers';
+import { codeAt, deliveryType, islandsStarting, watchFetchedAhead } from './helpers';
 
 // The next page is on its way from the moment the reader points at its link. Back, from the
 // back/forward cache, is tested in back-forward-cache.spec.ts.
@@ -120,17 +121,7 @@ test('First Light is prerendered once the sequence is under way, while the liste
   // The listener's code held back, as on a slow phone typing the sequence as the page opens.
   const island = page.locator(islandsStarting('konami'));
   const listener = (await island.getAttribute('component-url'))!;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  // Held by its path: Astro imports an island's code once more, a second after a failed import,
-  // at the same path with `?astro-retry=` added, which an exact address would let through.
-  await page.route(
-    (url) => url.pathname === listener,
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
+  const release = await holdRequests(page, codeAt(listener));
   for (const key of KONAMI_SEQUENCE.slice(0, 5)) await page.keyboard.press(key);
   await expect.poll(() => fetched.prerendered).toContain('/firstlight');
   await expect(island).toHaveAttribute('ssr', '');
