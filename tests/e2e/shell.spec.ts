@@ -266,6 +266,46 @@ test.describe('global behaviour', () => {
   });
 });
 
+// A phone's tap leaves the element tapped in :hover: hover colours would stay on after it, and
+// their transition run on the main thread while the press is answered.
+test('a button tapped on a phone keeps its colours; under a mouse it takes its hover colours @phone', async ({
+  page,
+  hasTouch,
+}) => {
+  await page.goto('/');
+  // Only how a pressed button looks is tested: nothing it does.
+  await page.evaluate(() =>
+    window.addEventListener(
+      'click',
+      (event) => {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      },
+      true,
+    ),
+  );
+  for (const selector of ['main a[href="/book"].btn-primary', 'main button[aria-haspopup="dialog"].btn-secondary']) {
+    const button = page.locator(selector);
+    await button.scrollIntoViewIfNeeded();
+    const colours = () =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.backgroundColor, style.color, style.borderColor];
+      });
+    const resting = await colours();
+    if (hasTouch) {
+      await button.tap();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await button.evaluate((element) => element.matches(':hover'))).toBe(true);
+      expect(await button.evaluate((element) => element.getAnimations().length)).toBe(0);
+      expect(await colours()).toEqual(resting);
+    } else {
+      await button.hover();
+      await expect.poll(colours).not.toEqual(resting);
+    }
+  }
+});
+
 test('home page renders the shell with no console errors @phone', async ({ page }) => {
   const check = watchConsole(page);
   const response = await page.goto('/');
