@@ -56,8 +56,8 @@ function bench(args, label = '') {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (result.status !== 0) throw new Error(`the bench failed (${args.join(' ')}):\n${result.stdout}`);
-  // The calibration's steps and each part's and route's line, as they come.
-  const progress = /^ {2}(host benchmark index|(mid|low)-tier mobile(, |: rate))/;
+  // The calibration's steps, each part's and route's line, as they come, and why a press had no answer.
+  const progress = /^( {2}(host benchmark index|(mid|low)-tier mobile(, |: rate))|no answer: )/;
   for (const line of result.stdout.split('\n').filter((l) => progress.test(l))) console.log(`${label} ${line.trim()}`);
 }
 
