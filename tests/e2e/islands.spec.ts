@@ -235,6 +235,24 @@ test.describe('no press on an island is lost while its code is on its way', () =
     await expect(page.locator('[data-line]:visible')).toHaveCount(tagged);
   });
 
+  test('the Line Bank: code that could not be fetched is asked for again by the next press, which it answers', async ({
+    page,
+  }) => {
+    let refusing = true;
+    await page.route(
+      (url) => /\/_astro\/LineBank\.[\w-]+\.js$/.test(url.pathname),
+      (route) => (refusing ? route.abort('internetdisconnected') : route.fallback()),
+    );
+    // Astro's own two tries, both refused, at the first idle moment.
+    const failed = page.waitForEvent('console', (message) => message.text().includes('Error hydrating'));
+    await page.goto('/line-bank', { waitUntil: 'domcontentloaded' });
+    await failed;
+    await expect(ssr(page, '[data-chip="Philosophy"]')).toHaveCount(1);
+    refusing = false;
+    await page.locator('[data-chip="Philosophy"]').click();
+    await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('the Line Bank: Copy copies the line and says so in a toast', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const release = await openHeld(page, '/line-bank');
@@ -325,6 +343,27 @@ test.describe('no press on an island is lost while its code is on its way', () =
     await page.goto('/essays/philosophy/golden-age');
     await page.locator('[data-share]').first().click();
     release();
+    await expect(shownToast(page)).toContainText('Link successfully copied.');
+  });
+
+  test('a toast whose code could not be fetched: the next toast asks for it again and shows', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    let refusing = true;
+    await page.route(
+      (url) => /\/_astro\/Toaster\.[\w-]+\.js$/.test(url.pathname),
+      (route) => (refusing ? route.abort('internetdisconnected') : route.fallback()),
+    );
+    await page.goto('/essays/philosophy/golden-age');
+    const failed = page.waitForEvent('console', (message) => message.text().includes('Error hydrating'));
+    const share = page.locator('[data-share]').first();
+    await share.click();
+    await failed;
+    refusing = false;
+    await share.click();
     await expect(shownToast(page)).toContainText('Link successfully copied.');
   });
 });

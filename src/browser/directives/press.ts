@@ -30,7 +30,7 @@ let startsUntouched = false;
  * the island starts at once, and the press is dispatched again after; React hydrates the part of
  * an island a discrete event reaches synchronously, so the press does what it says.
  */
-function keepPresses(island: HTMLElement, start: () => void): () => void {
+function keepPresses(island: HTMLElement, start: () => void): { handOver: () => void; forget: () => void } {
   const kept: (() => void)[] = [];
   const keep = (event: Event) => {
     event.preventDefault();
@@ -47,10 +47,14 @@ function keepPresses(island: HTMLElement, start: () => void): () => void {
   };
   island.addEventListener('click', keep, true);
   island.addEventListener('submit', keep, true);
-  return () => {
-    island.removeEventListener('click', keep, true);
-    island.removeEventListener('submit', keep, true);
-    kept.splice(0).forEach((replay) => replay());
+  return {
+    handOver: () => {
+      island.removeEventListener('click', keep, true);
+      island.removeEventListener('submit', keep, true);
+      kept.splice(0).forEach((replay) => replay());
+    },
+    // Presses made while code that never came was awaited: done later, they would surprise.
+    forget: () => void kept.splice(0),
   };
 }
 
@@ -88,7 +92,7 @@ const raisesToastHere = () =>
  * waits only for it to start; elsewhere a reading page downloads none of it.
  */
 function whenToast(island: HTMLElement, start: () => void): void {
-  window.addEventListener(TOAST_EVENT, start, { once: true });
+  window.addEventListener(TOAST_EVENT, start);
   // Carried toasts are read when the page is shown: a prerendered page may be opened later.
   whenShown(() => {
     if (readCarriedToasts().length) start();
@@ -128,16 +132,28 @@ const press: ClientDirective = (load, options, island) => {
   const when = options.value as IslandStart | true;
   let started = false;
   let afterStart = () => {};
+  let afterFailure = () => {};
+  // Astro tells when an island's code could not be fetched, its own second try included (a phone
+  // losing its signal): the island is still the server's markup with nothing behind it, so its
+  // presses stay kept, and the next one (or the next toast) starts it again.
+  let failed = false;
+  island.addEventListener('astro:hydration-error', () => (failed = true));
   const start = () => {
     if (started) return;
     started = true;
     void load()
       .then((hydrate) => hydrate())
-      .then(() => afterStart());
+      .then(() => {
+        if (!failed) return afterStart();
+        failed = false;
+        started = false;
+        afterFailure();
+      });
   };
   if (when === 'toast') return whenToast(island, start);
   if (when === 'konami') return whenSequenceStarts(start);
-  const handOver = keepPresses(island, start);
+  const { handOver, forget } = keepPresses(island, start);
+  afterFailure = forget;
   afterStart = () => {
     handOver();
     // What the island imports only once pressed (the forum's counted fields) is fetched at the
