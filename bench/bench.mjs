@@ -265,12 +265,14 @@ async function measurePart(browser, part, scenario, profile) {
       const { ms, via } = await timeNavigation(page, { ...part, act: part.act ?? (() => target.tap()) });
       return { first: { ms, via, onFirstScreen }, later };
     }
-    const first = { ...(await timeInput(page, part).catch((error) => failure(part, error))), onFirstScreen };
+    const first = { ...(await timeInput(page, part).catch((error) => failure(part, error, page))), onFirstScreen };
     // A first press lost (nothing on screen) leaves the page as it was: the next presses still
     // tell something. One that took the reader to another page does not.
     if (scenario === 'afterLoad' && !first.leftPage) {
       for (const step of part.next ?? []) {
-        (later[step.name] ??= []).push(await timeInput(page, step).catch((error) => failure(step, error)));
+        (later[step.name] ??= []).push(
+          await timeInput(page, step).catch((error) => failure({ route: part.route, ...step }, error, page)),
+        );
       }
     }
     return { first, later };
@@ -288,12 +290,17 @@ async function timeInput(page, part) {
 }
 
 const errors = new Map();
-/** A press with no answer: counted as a miss, and its reason printed once per part. */
-function failure(part, error) {
+/**
+ * A press with no answer: counted as a miss, and its reason printed once per part, with the
+ * address the page is at by then where it is not the part's own (a tap that opened another page).
+ */
+function failure(part, error, page) {
   const leftPage = /Execution context was destroyed/.test(error.message);
-  const message = leftPage
+  const reason = leftPage
     ? 'the page was left or reloaded instead (a form sent before its script listened?)'
     : error.message.split('\n')[0];
+  const at = page && !page.isClosed() ? new URL(page.url()).pathname : null;
+  const message = at && part.route && at !== part.route ? `${reason} (the page now at ${at})` : reason;
   if (!errors.has(part.name)) errors.set(part.name, message);
   return { ms: null, pendingMs: null, error: message, leftPage };
 }
