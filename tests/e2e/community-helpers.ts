@@ -139,6 +139,15 @@ export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]
   return release;
 }
 
+/** Refuses matching requests, as a lost connection would, until `allow` is called. */
+export async function refuseRequests(page: Page, url: Parameters<Page['route']>[0]) {
+  let refusing = true;
+  await page.route(url, (route) => (refusing ? route.abort('internetdisconnected') : route.fallback()));
+  return () => {
+    refusing = false;
+  };
+}
+
 /** Counts the requests of one method to a table while the test runs. */
 export function countRequests(page: Page, table: string, method: string): { readonly count: number } {
   const counter = { count: 0 };

@@ -1,9 +1,9 @@
 import { test, expect } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 // shell.spec.ts spells the sequence out; here it is only the means to reach the island.
 import { KONAMI_SEQUENCE } from '../../src/lib/konami';
 import { COMPILE_HINT } from '../../src/integrations/compile-hints.mjs';
-import { holdRequests, insertRows, unique } from './community-helpers';
+import { holdRequests, insertRows, refuseRequests, unique } from './community-helpers';
 import { watchScriptsRun } from './scripts-run';
 import { codeAt, islandsStarting } from './helpers';
 
@@ -205,6 +205,16 @@ async function openHeld(page: Page, path: string): Promise<() => void> {
   return release;
 }
 
+/** Resolves once Astro has given up on an island's code (its own second try included). */
+const hydrationFailed = (page: Page) =>
+  page.waitForEvent('console', (message) => message.text().includes('Error hydrating'));
+
+/** Share copies the link, as in a desktop browser without a share sheet, with the clipboard allowed. */
+async function copyInsteadOfSharing(page: Page, context: BrowserContext) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+}
+
 const ssr = (page: Page, selector: string) => page.locator(`astro-island[ssr]:has(${selector})`);
 const shownToast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed=true])');
 
@@ -238,17 +248,13 @@ test.describe('no press on an island is lost while its code is on its way', () =
   test('the Line Bank: code that could not be fetched is asked for again by the next press, which it answers', async ({
     page,
   }) => {
-    let refusing = true;
-    await page.route(
-      (url) => /\/_astro\/LineBank\.[\w-]+\.js$/.test(url.pathname),
-      (route) => (refusing ? route.abort('internetdisconnected') : route.fallback()),
-    );
+    const allow = await refuseRequests(page, codeAt(/^\/_astro\/LineBank\.[\w-]+\.js$/));
     // Astro's own two tries, both refused, at the first idle moment.
-    const failed = page.waitForEvent('console', (message) => message.text().includes('Error hydrating'));
+    const failed = hydrationFailed(page);
     await page.goto('/line-bank', { waitUntil: 'domcontentloaded' });
     await failed;
     await expect(ssr(page, '[data-chip="Philosophy"]')).toHaveCount(1);
-    refusing = false;
+    allow();
     await page.locator('[data-chip="Philosophy"]').click();
     await expect(page.locator('[data-chip="Philosophy"]')).toHaveAttribute('aria-pressed', 'true');
   });
@@ -336,9 +342,7 @@ test.describe('no press on an island is lost while its code is on its way', () =
     page,
     context,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    // A desktop browser without a share sheet copies the link instead.
-    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await copyInsteadOfSharing(page, context);
     const release = await holdIslandCode(page);
     await page.goto('/essays/philosophy/golden-age');
     await page.locator('[data-share]').first().click();
@@ -350,19 +354,14 @@ test.describe('no press on an island is lost while its code is on its way', () =
     page,
     context,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    let refusing = true;
-    await page.route(
-      (url) => /\/_astro\/Toaster\.[\w-]+\.js$/.test(url.pathname),
-      (route) => (refusing ? route.abort('internetdisconnected') : route.fallback()),
-    );
+    await copyInsteadOfSharing(page, context);
+    const allow = await refuseRequests(page, codeAt(/^\/_astro\/Toaster\.[\w-]+\.js$/));
     await page.goto('/essays/philosophy/golden-age');
-    const failed = page.waitForEvent('console', (message) => message.text().includes('Error hydrating'));
+    const failed = hydrationFailed(page);
     const share = page.locator('[data-share]').first();
     await share.click();
     await failed;
-    refusing = false;
+    allow();
     await share.click();
     await expect(shownToast(page)).toContainText('Link successfully copied.');
   });
