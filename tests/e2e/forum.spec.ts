@@ -559,6 +559,38 @@ test('the page before the newest is read ahead: Earlier shows it without waiting
   release();
 });
 
+test('after a post, the page before the newest is read alongside page 1: Earlier pressed at once finds it there', async ({
+  page,
+  request,
+}) => {
+  await insertRows(
+    request,
+    'posts',
+    Array.from({ length: 20 }, (_, i) => ({ content: unique(`posted beside #${i + 1}`), author_name: null })),
+  );
+  const readAhead = page.waitForResponse((r) => /\/posts\?.*created_at=lte\./.test(r.url()));
+  await open(page);
+  await readAhead;
+  // The oldest post of the newest page: the post below moves it to the page before.
+  const movedBack = await posts(page).first().locator('[data-content]').innerText();
+  // Page 1 read again is held: the page before must be asked for without waiting for it.
+  const pageOne = (url: URL) => url.pathname === `${REST}/posts` && url.searchParams.get('offset') === '0';
+  const releasePageOne = await holdRequests(page, pageOne);
+  await messageField(page).fill(unique('Posted, then straight to the page before'));
+  const pageBefore = page.waitForResponse((r) => /\/posts\?.*created_at=lte\./.test(r.url()));
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  await pageBefore;
+  // Held from now on: the step below cannot be waiting for the forum.
+  const release = await holdRequests(page, POSTS);
+  await page.getByRole('navigation', { name: 'Forum pages' }).getByRole('button', { name: 'Earlier' }).click();
+  await expect(page.locator('[data-summary]')).toContainText(', page ');
+  await expect(posts(page)).toHaveCount(POSTS_PER_PAGE);
+  await expect(list(page)).toContainText(movedBack);
+  release();
+  releasePageOne();
+});
+
 test('a keyboard step to another page leaves the focus at the top of the dialogue', async ({ page, request }) => {
   await insertRows(
     request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, pageWindow, withNewest } from '../../src/lib/community/paging';
+import { pageCount, pageRange, pageWindow, sameCursor, withNewest } from '../../src/lib/community/paging';
 
 describe('paging', () => {
   it('turns 1-based pages into row ranges, repairing nonsense', () => {
@@ -33,10 +33,47 @@ describe('pageWindow', () => {
 });
 
 describe('withNewest', () => {
-  const page = { rows: [3, 2, 1], total: 3, page: 1, pageCount: 1, pageSize: 3, cursor: null };
+  const row = (id: number) => ({ id, createdAt: `2026-11-0${id}T08:00:00.123456+00:00` });
+  const page = { rows: [row(3), row(2), row(1)], total: 3, page: 1, pageCount: 1, pageSize: 3, cursor: null };
   it('puts the new row at the newest end, drops the oldest past the page size, counts it', () => {
-    expect(withNewest(page, 4, 'start')).toMatchObject({ rows: [4, 3, 2], total: 4, pageCount: 2, cursor: null });
-    expect(withNewest({ ...page, rows: [1, 2, 3] }, 4, 'end')).toMatchObject({ rows: [2, 3, 4], total: 4 });
-    expect(withNewest({ ...page, rows: [], total: 0 }, 1, 'end')).toMatchObject({ rows: [1], total: 1, pageCount: 1 });
+    expect(withNewest(page, row(4), 'start')).toMatchObject({ rows: [row(4), row(3), row(2)], total: 4, pageCount: 2 });
+    expect(withNewest({ ...page, rows: [row(1), row(2), row(3)] }, row(4), 'end')).toMatchObject({
+      rows: [row(2), row(3), row(4)],
+      total: 4,
+    });
+    expect(withNewest({ ...page, rows: [], total: 0 }, row(1), 'end')).toMatchObject({
+      rows: [row(1)],
+      total: 1,
+      pageCount: 1,
+    });
+  });
+  it('has the cursor page 1 will have once read again, whichever end is newest', () => {
+    const cursor = { page: 1, pageSize: 3, total: 4, newest: row(4), oldest: row(2) };
+    expect(withNewest(page, row(4), 'start').cursor).toEqual(cursor);
+    expect(withNewest({ ...page, rows: [row(1), row(2), row(3)] }, row(4), 'end').cursor).toEqual(cursor);
+  });
+});
+
+describe('sameCursor', () => {
+  const cursor = {
+    page: 1,
+    pageSize: 10,
+    total: 12,
+    newest: { id: 12, createdAt: '2026-11-29T08:00:00.5+00:00' },
+    oldest: { id: 3, createdAt: '2026-11-29T07:00:00+00:00' },
+  };
+  it('holds for two reads of the same rows, and for none', () => {
+    expect(sameCursor(cursor, structuredClone(cursor))).toBe(true);
+    expect(sameCursor(null, null)).toBe(true);
+  });
+  it('fails where anything moved: the total, an edge row, the page', () => {
+    expect(sameCursor(cursor, null)).toBe(false);
+    expect(sameCursor(cursor, { ...cursor, total: 13 })).toBe(false);
+    expect(sameCursor(cursor, { ...cursor, oldest: { ...cursor.oldest, id: 4 } })).toBe(false);
+    expect(
+      sameCursor(cursor, { ...cursor, newest: { ...cursor.newest, createdAt: '2026-11-29T08:00:00.6+00:00' } }),
+    ).toBe(false);
+    expect(sameCursor(cursor, { ...cursor, page: 2 })).toBe(false);
+    expect(sameCursor(cursor, { ...cursor, pageSize: 20 })).toBe(false);
   });
 });

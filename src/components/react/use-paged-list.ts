@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState, type RefObje
 import { whenIdle } from '../../browser/when-idle';
 import { afterNextFrame } from '../../browser/when-painted';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community/messages';
-import type { PageCursor } from '../../lib/community/paging';
+import { sameCursor, type PageCursor } from '../../lib/community/paging';
 import type { Page } from '../../lib/community/types';
 import { readAhead } from '../../lib/read-ahead';
 import { showToast } from '../../lib/toast';
@@ -51,7 +51,7 @@ interface PageRead<T> {
 }
 const readPage = <T>({ fetchPage, page, from }: PageRead<T>) => fetchPage(page, from);
 const samePage = <T>(a: PageRead<T>, b: PageRead<T>) =>
-  a.fetchPage === b.fetchPage && a.page === b.page && a.from === b.from;
+  a.fetchPage === b.fetchPage && a.page === b.page && sameCursor(a.from, b.from);
 
 /**
  * The forum's and the registry's shared life: a paged list loaded from the database, and a form
@@ -63,7 +63,8 @@ const samePage = <T>(a: PageRead<T>, b: PageRead<T>) =>
  *
  * Once a page is shown, the page after it (further from the newest: the registry's Older, the
  * forum's Earlier) is read at the next idle moment, so stepping there shows it without a round
- * trip. It is used only for that step from that page; a read ahead that failed is made again.
+ * trip; after adding, it is read alongside page 1 instead. It is used only for that step from
+ * that page (the same cursor, whichever read made it); a read ahead that failed is made again.
  */
 export function usePagedList<T, Input>({
   fetchPage,
@@ -157,12 +158,18 @@ export function usePagedList<T, Input>({
       // frame is drawn (asked for in this task, its requests held the frame back).
       const onFirstPage = shown.current?.fetchPage === fetchPage && shown.current.page.page === 1;
       const placed = onFirstPage ? withAdded(shown.current!.page, row) : null;
+      if (placed) shown.current = { fetchPage, page: placed };
       startTransition(() => {
         succeed();
         if (placed) setList({ status: 'ready', page: placed });
       });
       await new Promise<void>((resolve) => afterNextFrame(resolve));
-      await load(1, { quiet: placed !== null });
+      const reading = load(1, { quiet: placed !== null });
+      // The page after it is read alongside, from the cursor page 1 will have: read after page 1,
+      // a step there pressed soon after posting waited for a second round trip. Once page 1 is
+      // here with that same cursor, its read ahead finds this read already on its way.
+      if (placed && placed.pageCount > 1) pages.prepare({ fetchPage, page: 2, from: placed.cursor });
+      await reading;
     } catch (error) {
       refuse(describeFailure(addFailure, error));
     } finally {

@@ -133,12 +133,33 @@ export function keysetRows<R extends { id: number }>(
 
 /**
  * Page 1 with a row just added at its newest end (the end given), its oldest row dropped past
- * the page size, and the total one more. It has no cursor: a step from it before page 1 is read
- * again reads by offset.
+ * the page size, and the total one more. Its cursor is the one page 1 will have if no other row
+ * came or went meanwhile: a step from it checks that (the edge row and the total) and reads by
+ * offset where it does not hold.
  */
-export function withNewest<T>(page: Page<T>, row: T, newestAt: 'start' | 'end'): Page<T> {
+export function withNewest<T extends RowKey>(page: Page<T>, row: T, newestAt: 'start' | 'end'): Page<T> {
   const rows = newestAt === 'start' ? [row, ...page.rows] : [...page.rows, row];
   const kept = newestAt === 'start' ? rows.slice(0, page.pageSize) : rows.slice(-page.pageSize);
   const total = page.total + 1;
-  return { ...page, rows: kept, total, pageCount: pageCount(total, page.pageSize), cursor: null };
+  const newestFirst = newestAt === 'start' ? kept : kept.toReversed();
+  return {
+    ...page,
+    rows: kept,
+    total,
+    pageCount: pageCount(total, page.pageSize),
+    cursor: cursorOf(newestFirst, { page: page.page, pageSize: page.pageSize, total }),
+  };
+}
+
+/** Two cursors that name the same page read from the same rows, whichever read made them. */
+export function sameCursor(a: PageCursor | null, b: PageCursor | null): boolean {
+  if (a === null || b === null) return a === b;
+  const sameRow = (x: RowKey, y: RowKey) => x.id === y.id && x.createdAt === y.createdAt;
+  return (
+    a.page === b.page &&
+    a.pageSize === b.pageSize &&
+    a.total === b.total &&
+    sameRow(a.newest, b.newest) &&
+    sameRow(a.oldest, b.oldest)
+  );
 }
