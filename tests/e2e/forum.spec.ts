@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { codeAt, watchConsole } from './helpers';
@@ -42,6 +42,21 @@ const postButton = (page: Page) => page.getByRole('button', { name: 'Post to the
 async function open(page: Page) {
   await page.goto('/forum');
   await expect(list(page).locator('[data-state="list"], [data-state="empty"]')).toBeVisible();
+}
+
+/** The answer to the next read of the page before the one shown (a step from its oldest post). */
+const pageBeforeRead = (page: Page) => page.waitForResponse((r) => /\/posts\?.*created_at=lte\./.test(r.url()));
+
+/** The forum open with more than a page of posts, the page before the newest read ahead. */
+async function openWithPageBefore(page: Page, request: APIRequestContext, contents: string[]) {
+  await insertRows(
+    request,
+    'posts',
+    contents.map((content) => ({ content, author_name: null })),
+  );
+  const readAhead = pageBeforeRead(page);
+  await open(page);
+  await readAhead;
 }
 
 /**
@@ -537,14 +552,11 @@ test('the page before the newest is read ahead: Earlier shows it without waiting
   request,
 }) => {
   const tag = unique('ahead');
-  await insertRows(
+  await openWithPageBefore(
+    page,
     request,
-    'posts',
-    Array.from({ length: 20 }, (_, i) => ({ content: `${tag} #${i + 1}`, author_name: null })),
+    Array.from({ length: 20 }, (_, i) => `${tag} #${i + 1}`),
   );
-  const readAhead = page.waitForResponse((r) => /\/posts\?.*created_at=lte\./.test(r.url()));
-  await open(page);
-  await readAhead;
   // Tests running beside this one post too: a post of theirs newer than these moves this test's
   // posts down the pages, so the page before is told from what the newest page shows.
   const shown = (await posts(page).allTextContents()).flatMap((text) => text.split(`${tag} #`).slice(1));
@@ -563,21 +575,18 @@ test('after a post, the page before the newest is read alongside page 1: Earlier
   page,
   request,
 }) => {
-  await insertRows(
+  await openWithPageBefore(
+    page,
     request,
-    'posts',
-    Array.from({ length: 20 }, (_, i) => ({ content: unique(`posted beside #${i + 1}`), author_name: null })),
+    Array.from({ length: 20 }, (_, i) => unique(`posted beside #${i + 1}`)),
   );
-  const readAhead = page.waitForResponse((r) => /\/posts\?.*created_at=lte\./.test(r.url()));
-  await open(page);
-  await readAhead;
   // The oldest post of the newest page: the post below moves it to the page before.
   const movedBack = await posts(page).first().locator('[data-content]').innerText();
   // Page 1 read again is held: the page before must be asked for without waiting for it.
   const pageOne = (url: URL) => url.pathname === `${REST}/posts` && url.searchParams.get('offset') === '0';
   const releasePageOne = await holdRequests(page, pageOne);
   await messageField(page).fill(unique('Posted, then straight to the page before'));
-  const pageBefore = page.waitForResponse((r) => /\/posts\?.*created_at=lte\./.test(r.url()));
+  const pageBefore = pageBeforeRead(page);
   await postButton(page).click();
   await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
   await pageBefore;
