@@ -265,13 +265,18 @@ async function measurePart(browser, part, scenario, profile) {
       const { ms, via } = await timeNavigation(page, { ...part, act: part.act ?? (() => target.tap()) });
       return { first: { ms, via, onFirstScreen }, later };
     }
-    const first = { ...(await timeInput(page, part).catch((error) => failure(part, error, page))), onFirstScreen };
+    const first = {
+      ...(await timeInput(page, part).catch(async (error) => failure(part, error, page, await tabsLeft(page)))),
+      onFirstScreen,
+    };
     // A first press lost (nothing on screen) leaves the page as it was: the next presses still
     // tell something. One that took the reader to another page does not.
     if (scenario === 'afterLoad' && !first.leftPage) {
       for (const step of part.next ?? []) {
         (later[step.name] ??= []).push(
-          await timeInput(page, step).catch((error) => failure({ route: part.route, ...step }, error, page)),
+          await timeInput(page, step).catch(async (error) =>
+            failure({ route: part.route, ...step }, error, page, await tabsLeft(page)),
+          ),
         );
       }
     }
@@ -290,17 +295,38 @@ async function timeInput(page, part) {
 }
 
 const errors = new Map();
+
+/**
+ * Where the reader's tab went when its page closed under a press (a tap that opened a page drawn
+ * ahead in a new target, or a renderer that went away): the addresses its context still shows,
+ * or null while the page is open.
+ */
+async function tabsLeft(page) {
+  if (!page.isClosed()) return null;
+  const pages = await page
+    .browserContext()
+    .pages()
+    .catch(() => []);
+  return pages.map((p) => new URL(p.url()).pathname);
+}
+
 /**
  * A press with no answer: counted as a miss, and its reason printed once per part, with the
- * address the page is at by then where it is not the part's own (a tap that opened another page).
+ * address the page is at by then where it is not the part's own (a tap that opened another page),
+ * or, where the page closed, the addresses its tab still shows (`tabs`).
  */
-function failure(part, error, page) {
+function failure(part, error, page, tabs = null) {
   const leftPage = /Execution context was destroyed/.test(error.message);
   const reason = leftPage
     ? 'the page was left or reloaded instead (a form sent before its script listened?)'
     : error.message.split('\n')[0];
   const at = page && !page.isClosed() ? new URL(page.url()).pathname : null;
-  const message = at && part.route && at !== part.route ? `${reason} (the page now at ${at})` : reason;
+  const message =
+    at && part.route && at !== part.route
+      ? `${reason} (the page now at ${at})`
+      : tabs
+        ? `${reason} (the page closed; its tab shows ${tabs.join(', ') || 'no page'})`
+        : reason;
   if (!errors.has(part.name)) errors.set(part.name, message);
   return { ms: null, pendingMs: null, error: message, leftPage };
 }
