@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, pageWindow, sameCursor, withNewest } from '../../src/lib/community/paging';
+import { cursorOf, pageCount, pageRange, pageWindow, sameCursor, withNewest } from '../../src/lib/community/paging';
 
 describe('paging', () => {
   it('turns 1-based pages into row ranges, repairing nonsense', () => {
@@ -51,6 +51,14 @@ describe('withNewest', () => {
     const cursor = { page: 1, pageSize: 3, total: 4, newest: row(4), oldest: row(2) };
     expect(withNewest(page, row(4), 'start').cursor).toEqual(cursor);
     expect(withNewest({ ...page, rows: [row(1), row(2), row(3)] }, row(4), 'end').cursor).toEqual(cursor);
+  });
+  it('names the same page as page 1 read again, rows with all their fields', () => {
+    const readAgain = [row(4), row(3), row(2)].map((r) => ({ ...r, content: `post ${r.id}`, authorName: null }));
+    const again = cursorOf(readAgain, { page: 1, pageSize: 3, total: 4 });
+    expect(sameCursor(withNewest(page, row(4), 'start').cursor, again)).toBe(true);
+    expect(
+      sameCursor(withNewest(page, row(4), 'start').cursor, cursorOf(readAgain, { page: 1, pageSize: 3, total: 5 })),
+    ).toBe(false);
   });
 });
 
