@@ -321,12 +321,9 @@ function failure(part, error, page, tabs = null) {
     ? 'the page was left or reloaded instead (a form sent before its script listened?)'
     : error.message.split('\n')[0];
   const at = page && !page.isClosed() ? new URL(page.url()).pathname : null;
-  const message =
-    at && part.route && at !== part.route
-      ? `${reason} (the page now at ${at})`
-      : tabs
-        ? `${reason} (the page closed; its tab shows ${tabs.join(', ') || 'no page'})`
-        : reason;
+  let message = reason;
+  if (at && part.route && at !== part.route) message += ` (the page now at ${at})`;
+  else if (tabs) message += ` (the page closed; its tab shows ${tabs.join(', ') || 'no page'})`;
   if (!errors.has(part.name)) errors.set(part.name, message);
   return { ms: null, pendingMs: null, error: message, leftPage };
 }

@@ -805,6 +805,37 @@ test('the page after the first is read ahead: Older shows it without waiting for
   release();
 });
 
+test('after an idea is submitted, the page after the first is read alongside it: Older pressed at once finds it there', async ({
+  page,
+  request,
+}) => {
+  // Unfiltered: an idea has its place on page 1 only where no filter is set.
+  await insertTaggedIdeas(request, unique('beside'), 60);
+  const pageAfterRead = () => page.waitForResponse((r) => OLDER_STEP.test(r.url()));
+  const readAhead = pageAfterRead();
+  await open(page);
+  await readAhead;
+  // The oldest idea of the first page: the idea below moves it to the next.
+  const movedOn = await rows(page).last().locator('td').first().innerText();
+  // Page 1 read again is held: the page after it must be asked for without waiting for it.
+  const pageOne = (url: URL) => url.pathname.startsWith(`${REST}/mota_ideas`) && url.searchParams.get('offset') === '0';
+  const releasePageOne = await holdRequests(page, pageOne);
+  await openDialog(page);
+  await field(page, 'Issue/Problem').fill(unique('Submitted, then straight to the next page'));
+  await field(page, 'Mitigation/Proposed Solution').fill('Older, pressed at once.');
+  const pageAfter = pageAfterRead();
+  await submitButton(page).click();
+  await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.', 'normal');
+  await pageAfter;
+  // Held from now on: the step below cannot be waiting for the registry.
+  const release = await holdRequests(page, IDEAS);
+  await olderButton(page).click();
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
+  await expect(page.locator('#mota-results')).toContainText(movedOn);
+  release();
+  releasePageOne();
+});
+
 test('a page read ahead that failed is read again when the reader steps to it', async ({ page, request }) => {
   const tag = unique('ahead-failed');
   await insertTaggedIdeas(request, tag, 60);
