@@ -14,9 +14,27 @@ test('every page is served with its security headers and runs with zero CSP viol
     expect(headers['content-security-policy'], path).toMatch(/script-src 'self'/);
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['x-frame-options'], path).toBe('DENY');
     expect(headers['permissions-policy'], path).toContain('camera=()');
     expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
     await page.waitForLoadState('networkidle');
+  }
+});
+
+test("a page's scripts, icon and search files carry nosniff and none of the page's own headers", async ({ page }) => {
+  const files: { url: string; headers: Record<string, string> }[] = [];
+  // Pages drawn ahead are pages too: only what is not a page is kept.
+  page.on('response', async (response) => {
+    const headers = await response.allHeaders();
+    if (!headers['content-type']?.startsWith('text/html')) files.push({ url: response.url(), headers });
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(files.filter(({ url }) => url.includes('/_astro/')).length).toBeGreaterThan(3);
+  for (const { url, headers } of files) {
+    expect(headers['x-content-type-options'], url).toBe('nosniff');
+    for (const name of ['referrer-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy'])
+      expect(headers[name], `${name} on ${url}`).toBeUndefined();
   }
 });
 
