@@ -10,6 +10,7 @@ import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import { pagePathOf } from '../src/integrations/security-headers.mjs';
 import { GZIP_FROM_BYTES, acceptsBrotli, acceptsGzip } from '../supabase/gateway/http.mjs';
 import { headersFor, parseHeadersFile } from './headers-file.mjs';
+import { PAGE_CACHE_CONTROL, USE_AS_DICTIONARY, createPageDictionaries } from './page-dictionaries.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -72,6 +73,7 @@ export async function createStaticSite({ root: folder }) {
   const rules = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
   const securityHeaders = Object.fromEntries(headersFor(rules, '/404'));
   const cache = new Map();
+  const dictionaries = createPageDictionaries();
 
   /** A regular file whose real location is inside the site's folder (no symlinks out). */
   async function realFile(path) {
@@ -124,8 +126,20 @@ export async function createStaticSite({ root: folder }) {
           : null;
       // A validator for each version of the file: a browser holding it asks again with
       // If-None-Match and gets a 304 with no body. The gzipped bytes are another representation.
-      const tag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-      cache.set(file, { body, type, gz, br: null, etag: `"${tag}"`, gzEtag: `"${tag}-gz"`, brEtag: `"${tag}-br"` });
+      const digest = createHash('sha256').update(body).digest();
+      const page = type.startsWith('text/html');
+      if (page) dictionaries.add(digest, body);
+      const tag = digest.toString('base64url').slice(0, 22);
+      cache.set(file, {
+        body,
+        type,
+        page,
+        gz,
+        br: null,
+        etag: `"${tag}"`,
+        gzEtag: `"${tag}-gz"`,
+        brEtag: `"${tag}-br"`,
+      });
     }
     return cache.get(file);
   }
@@ -148,14 +162,21 @@ export async function createStaticSite({ root: folder }) {
   })().catch((error) => console.warn('Brotli compression stopped; gzip answers instead', error));
 
   async function send(req, res, file, status, path) {
-    const { body, type, gz, br, etag, gzEtag, brEtag } = await load(file);
-    const encoding = br && acceptsBrotli(req) ? 'br' : gz && acceptsGzip(req) ? 'gzip' : null;
+    const { body, type, page, gz, br, etag, gzEtag, brEtag } = await load(file);
+    // A page found is also a dictionary for the next (server/page-dictionaries.mjs), and is sent
+    // against the one the browser names where it can be; the not-found page is neither.
+    const dictionaryPage = page && status === 200;
+    const against = dictionaryPage && gz ? await dictionaries.encode(req, file, body) : null;
+    const encoding = against ? 'dcz' : br && acceptsBrotli(req) ? 'br' : gz && acceptsGzip(req) ? 'gzip' : null;
     res.setHeader('Content-Type', type);
-    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    res.setHeader('Cache-Control', dictionaryPage ? PAGE_CACHE_CONTROL : 'public, max-age=0, must-revalidate');
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
-    if (gz) res.setHeader('Vary', 'Accept-Encoding');
+    if (dictionaryPage) res.setHeader('Use-As-Dictionary', USE_AS_DICTIONARY);
+    if (gz) res.setHeader('Vary', dictionaryPage ? 'Accept-Encoding, Available-Dictionary' : 'Accept-Encoding');
     if (status === 200) {
-      const tag = encoding === 'br' ? brEtag : encoding === 'gzip' ? gzEtag : etag;
+      // Each encoding's bytes are a representation of their own, and so is each dictionary's.
+      const tags = { dcz: against && `${etag.slice(0, -1)}-dcz-${against.tag}"`, br: brEtag, gzip: gzEtag };
+      const tag = encoding ? tags[encoding] : etag;
       res.setHeader('ETag', tag);
       if (unchanged(req, tag)) {
         res.statusCode = 304;
@@ -165,7 +186,7 @@ export async function createStaticSite({ root: folder }) {
     }
     res.statusCode = status;
     if (encoding) res.setHeader('Content-Encoding', encoding);
-    const payload = encoding === 'br' ? br : encoding === 'gzip' ? gz : body;
+    const payload = encoding ? { dcz: against?.payload, br, gzip: gz }[encoding] : body;
     res.setHeader('Content-Length', payload.length);
     res.end(req.method === 'HEAD' ? undefined : payload);
   }

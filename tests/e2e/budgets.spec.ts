@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Response } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { islandsStarting, pagePaths } from './helpers';
 import { watchScriptsRun } from './scripts-run';
 
@@ -114,6 +114,23 @@ test('every page keeps to its HTML, inlined CSS and head script budgets', async 
     if (gzip > HTML_BUDGET) over.push(`${path}: ${kb(gzip)} of HTML gzip > ${kb(HTML_BUDGET)}`);
   }
   expect(over).toEqual([]);
+});
+
+// A page after the first is sent as the difference from the page the browser read before it
+// (server/page-dictionaries.mjs): the stylesheet, header and footer they share are not sent again.
+test('a page opened from another comes as the difference from it, in under a third of its Brotli bytes', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const path of ['/book', '/essays/philosophy/golden-age', '/about']) {
+    const response = (await page.goto(path))!;
+    const headers = await response.allHeaders();
+    expect(headers['content-encoding'], path).toBe('dcz');
+    const sent = (await response.request().sizes()).responseBodySize;
+    const brotli = brotliCompressSync(await response.body()).length;
+    expect(sent, `${path}: ${kb(sent)} sent, ${kb(brotli)} in Brotli`).toBeLessThan(brotli / 3);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+  }
 });
 
 /**

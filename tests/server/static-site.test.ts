@@ -2,12 +2,13 @@
 // temporary folder and mounted as server/serve.mjs mounts it: one address per page with its
 // own headers, the site's security headers on every other answer, nothing outside the folder,
 // no host configuration files.
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimitedServer } from '../../server/server-limits.mjs';
 import { createStaticSite } from '../../server/static-site.mjs';
@@ -30,6 +31,14 @@ const HEADERS = `/*
   Content-Security-Policy: policy-of-404
 `;
 
+// Two pages that share most of their markup, as the site's pages share their stylesheet and frame.
+// Numbered rules and lines, so that neither page compresses to nothing on its own.
+const lines = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i)).join('');
+const FRAME = `<style>${lines(400, (i) => `.c${i}{margin:${(i * 7) % 13}px ${(i * 11) % 17}rem}`)}</style><header>Genesis</header>`;
+const ESSAY = `${FRAME}<h1>essay</h1>${'<p>The shepherd counts the flock. '.repeat(200)}`;
+const BOOK = `${FRAME}<h1>book</h1>${lines(40, (i) => `<p>Day ${i * 37}: the machine learns hill ${i * 13}.`)}`;
+const digestOf = (text: string) => createHash('sha256').update(text).digest();
+
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'static-site-'));
   outside = await mkdtemp(join(tmpdir(), 'static-outside-'));
@@ -38,7 +47,8 @@ beforeAll(async () => {
   await mkdir(join(dist, '_astro'), { recursive: true });
   await writeFile(join(dist, 'index.html'), '<h1>home</h1>');
   await writeFile(join(dist, 'forum.html'), '<h1>forum</h1>');
-  await writeFile(join(dist, 'essay.html'), `<h1>essay</h1>${'<p>The shepherd counts the flock. '.repeat(200)}`);
+  await writeFile(join(dist, 'essay.html'), ESSAY);
+  await writeFile(join(dist, 'book.html'), BOOK);
   await writeFile(join(dist, '404.html'), '<h1>not found</h1>');
   await writeFile(join(dist, '_astro', 'app.js'), 'console.log(1)');
   await writeFile(join(dist, '_headers'), HEADERS);
@@ -149,7 +159,7 @@ describe("a reader's copy is checked, not sent again", () => {
     const brotli = { 'Accept-Encoding': 'gzip, deflate, br' };
     await expect.poll(async () => (await ask('/essay', brotli)).headers.get('content-encoding')).toBe('br');
     const compressed = await ask('/essay', brotli);
-    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding, Available-Dictionary');
     expect(await compressed.text()).toContain('The shepherd counts the flock.');
     const gzipped = await ask('/essay', { 'Accept-Encoding': 'gzip' });
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
@@ -197,5 +207,87 @@ describe('only the site itself', () => {
     const response = await get('/alias.js');
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/_astro/app.js');
+  });
+});
+
+describe('a page sent as the difference from a page the browser has', () => {
+  const TAKES_DCZ = 'gzip, deflate, br, zstd, dcb, dcz';
+  /** The answer's status, headers and bytes as sent (no client unpacks them). */
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(`${origin}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+  const holding = (page: string) => ({
+    'Accept-Encoding': TAKES_DCZ,
+    'Available-Dictionary': `:${digestOf(page).toString('base64')}:`,
+  });
+
+  it('every page found offers itself as a dictionary for the later pages, and stays one while stale', async () => {
+    const { headers } = await raw('/essay', { 'Accept-Encoding': TAKES_DCZ });
+    expect(headers['use-as-dictionary']).toBe('match="/*", match-dest=("document")');
+    // max-age=0 as before: a navigation still checks with the server; only the dictionary outlives it.
+    expect(headers['cache-control']).toBe('public, max-age=0, stale-while-revalidate=3600');
+    expect(headers.vary).toBe('Accept-Encoding, Available-Dictionary');
+    const missing = await raw('/nowhere', { 'Accept-Encoding': TAKES_DCZ });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['use-as-dictionary']).toBeUndefined();
+    expect(missing.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('a page asked for with a page the server has is zstd against it, the dictionary named first', async () => {
+    await raw('/essay', {});
+    const { status, headers, body } = await raw('/book', holding(ESSAY));
+    expect(status).toBe(200);
+    expect(headers['content-encoding']).toBe('dcz');
+    expect([...body.subarray(0, 8)]).toEqual([0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00]);
+    expect(body.subarray(8, 40).equals(digestOf(ESSAY))).toBe(true);
+    expect(zstdDecompressSync(body.subarray(40), { dictionary: Buffer.from(ESSAY) }).toString()).toBe(BOOK);
+    // What the shared frame no longer costs.
+    expect(body.length).toBeLessThan(brotliCompressSync(BOOK).length * 0.75);
+    expect(Number(headers['content-length'])).toBe(body.length);
+  });
+
+  it('the dictionary-compressed bytes have a validator for each dictionary', async () => {
+    await raw('/essay', {});
+    await raw('/book', {});
+    const { headers } = await raw('/book', holding(ESSAY));
+    const etag = headers.etag as string;
+    expect(etag).toMatch(/-dcz-[\w-]{8}"$/);
+    expect((await raw('/book', { ...holding(ESSAY), 'If-None-Match': etag })).status).toBe(304);
+    const otherDictionary = await raw('/book', { ...holding(BOOK), 'If-None-Match': etag });
+    expect(otherDictionary.status).toBe(200);
+    expect(otherDictionary.headers.etag).not.toBe(etag);
+  });
+
+  it.each([
+    ['a dictionary the server never sent', { ...holding('<h1>another site</h1>') }, 'br'],
+    [
+      'a client that takes no dcz',
+      { 'Accept-Encoding': 'gzip, br', 'Available-Dictionary': holding(ESSAY)['Available-Dictionary'] },
+      'br',
+    ],
+    ['a malformed name', { 'Accept-Encoding': TAKES_DCZ, 'Available-Dictionary': 'essay' }, 'br'],
+  ])('%s gets the page as always', async (_name, headers, encoding) => {
+    await raw('/essay', {});
+    await expect.poll(async () => (await raw('/book', headers)).headers['content-encoding']).toBe(encoding);
+    const { body } = await raw('/book', headers);
+    expect(body.length).toBeGreaterThan(0);
+  });
+
+  it('only pages are sent against a dictionary', async () => {
+    await raw('/essay', {});
+    for (const path of ['/_astro/app.js', '/nowhere', '/pagefind/index/en_1.pf_index']) {
+      const { headers } = await raw(path, holding(ESSAY));
+      expect(headers['content-encoding'], path).not.toBe('dcz');
+      expect(headers['use-as-dictionary'], path).toBeUndefined();
+    }
   });
 });
