@@ -151,18 +151,29 @@ const bytesAheadWithin = (fromMs, toMs) =>
   fetchedAhead.filter(({ at }) => at >= fromMs && at <= toMs).reduce((sum, { bytes }) => sum + bytes, 0);
 
 /**
+ * Where the server that serves `site` is: a build left inside another checkout of the project
+ * (`<checkout>/dist`, one made with `git worktree add`) is served by that checkout's own server,
+ * so that a change to the server is compared as a change to the build is; any other by this one.
+ */
+function serverCheckout(site) {
+  const checkout = site && resolve(site, '..');
+  return checkout && existsSync(join(checkout, 'server', 'serve.mjs')) ? checkout : process.cwd();
+}
+
+/**
  * `npm start`'s server, with a database in memory and no rate limit, behind the proxy that gives
  * pages fetched ahead the profile's network, on the bench's port.
  */
 async function startServer() {
   const child = spawn(process.execPath, ['server/serve.mjs'], {
+    cwd: serverCheckout(options.site),
     env: {
       ...process.env,
       PORT: String(SITE_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory',
       COMMUNITY_RATE_LIMIT: '0',
-      ...(options.site && { SITE_DIR: options.site }),
+      ...(options.site && { SITE_DIR: resolve(options.site) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
