@@ -16,7 +16,7 @@ const HEADER_ONLY = ["frame-ancestors 'none'"];
  * group). Sent with the pages alone: on each of the dozen scripts a page fetches they were about
  * 220 bytes of nothing, over 4 KiB of a phone's first seconds on the home page.
  */
-export const PAGE_HEADERS = {
+const PAGE_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
