@@ -6,6 +6,7 @@
 // the home page, so the page drawn ahead as a reader rests on another costs a quarter of the bytes.
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
+import { acceptsDictionaryZstd } from '../supabase/gateway/http.mjs';
 
 /** Sent with every page: a dictionary for any later page of this site, as a document. */
 export const USE_AS_DICTIONARY = 'match="/*", match-dest=("document")';
@@ -34,7 +35,7 @@ const zstdCompress = zlib.zstdCompress ? promisify(zlib.zstdCompress) : null;
 
 /** The dictionary a request names, as the base64 of its SHA-256, if it takes `dcz` answers. */
 function namedDictionary(req) {
-  if (!/(^|[\s,])dcz([\s,;]|$)/i.test(req.headers['accept-encoding'] ?? '')) return null;
+  if (!acceptsDictionaryZstd(req)) return null;
   return /^\s*:([A-Za-z0-9+/]{43}=):\s*$/.exec(req.headers['available-dictionary'] ?? '')?.[1] ?? null;
 }
 

@@ -167,16 +167,21 @@ export async function createStaticSite({ root: folder }) {
     // against the one the browser names where it can be; the not-found page is neither.
     const dictionaryPage = page && status === 200;
     const against = dictionaryPage && gz ? await dictionaries.encode(req, file, body) : null;
-    const encoding = against ? 'dcz' : br && acceptsBrotli(req) ? 'br' : gz && acceptsGzip(req) ? 'gzip' : null;
+    // Each encoding's bytes are a representation of their own, with a validator of their own, and
+    // so are each dictionary's.
+    const { encoding, payload, tag } = against
+      ? { encoding: 'dcz', payload: against.payload, tag: `${etag.slice(0, -1)}-dcz-${against.tag}"` }
+      : br && acceptsBrotli(req)
+        ? { encoding: 'br', payload: br, tag: brEtag }
+        : gz && acceptsGzip(req)
+          ? { encoding: 'gzip', payload: gz, tag: gzEtag }
+          : { encoding: null, payload: body, tag: etag };
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', dictionaryPage ? PAGE_CACHE_CONTROL : 'public, max-age=0, must-revalidate');
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
     if (dictionaryPage) res.setHeader('Use-As-Dictionary', USE_AS_DICTIONARY);
     if (gz) res.setHeader('Vary', dictionaryPage ? 'Accept-Encoding, Available-Dictionary' : 'Accept-Encoding');
     if (status === 200) {
-      // Each encoding's bytes are a representation of their own, and so is each dictionary's.
-      const tags = { dcz: against && `${etag.slice(0, -1)}-dcz-${against.tag}"`, br: brEtag, gzip: gzEtag };
-      const tag = encoding ? tags[encoding] : etag;
       res.setHeader('ETag', tag);
       if (unchanged(req, tag)) {
         res.statusCode = 304;
@@ -186,7 +191,6 @@ export async function createStaticSite({ root: folder }) {
     }
     res.statusCode = status;
     if (encoding) res.setHeader('Content-Encoding', encoding);
-    const payload = encoding ? { dcz: against?.payload, br, gzip: gz }[encoding] : body;
     res.setHeader('Content-Length', payload.length);
     res.end(req.method === 'HEAD' ? undefined : payload);
   }

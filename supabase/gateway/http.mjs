@@ -11,6 +11,11 @@ export const GZIP_FROM_BYTES = 1024;
 export const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
 /** The request's client takes Brotli answers. @param {import('node:http').IncomingMessage} req */
 export const acceptsBrotli = (req) => /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
+/**
+ * The request's client takes zstd answers compressed against a dictionary it holds ("dcz",
+ * server/page-dictionaries.mjs). @param {import('node:http').IncomingMessage} req
+ */
+export const acceptsDictionaryZstd = (req) => /\bdcz\b/.test(req.headers['accept-encoding'] ?? '');
 
 const ALLOWED_HEADERS = [
   'apikey',
