@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { watchConsole } from './helpers';
+import { countShifts, shifts, watchConsole } from './helpers';
 import {
   REST,
   apiRequests,
@@ -457,6 +457,31 @@ test('on a phone, idea cards far out of view are not laid out once drawn, until 
   await rows(page).nth(11).scrollIntoViewIfNeeded();
   await expect.poll(() => rendered(11)).toBe(true);
   await expect(rows(page).nth(11)).toContainText(`${tag} 0`);
+});
+
+test('scrolling through the cards, or jumping to one, moves nothing on screen @phone', async ({ page, request }) => {
+  // A shift is what the reader's browser reports of the page (its layout-shift entries), seen or
+  // not: cards drawn, then skipped out of view, were reported as shifting from nowhere each time
+  // one came back into view.
+  await countShifts(page);
+  const tag = unique('steady');
+  await insertTaggedIdeas(request, tag, 20, LONG_IDEA);
+  await open(page);
+  await filterBy(page, tag);
+  await expect(rows(page)).toHaveCount(20);
+  await frames(page, 3);
+  const before = await shifts(page);
+  for (const step of [...Array<number>(12).fill(400), ...Array<number>(12).fill(-400)]) {
+    await page.evaluate((step) => window.scrollBy(0, step), step);
+    await frames(page, 2);
+  }
+  for (const index of [12, 3, 18, 0, 9]) {
+    await rows(page)
+      .nth(index)
+      .evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await frames(page, 2);
+  }
+  expect(await shifts(page)).toBe(before);
 });
 
 test('a tap right after jumping to the pager lands on it: cards keep the size they were drawn at @phone', async ({

@@ -92,12 +92,14 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
       <tbody role="rowgroup" className="block space-y-4 md:table-row-group md:space-y-0">
         {/* On a phone each idea is a card: once drawn, the cards out of view skip style and
             layout (see skipCardsOnceDrawn), which a modal dialog opening over the page would
-            otherwise redo for all 50 of them. */}
+            otherwise redo for all 50 of them. Each card is contained from the start, as skipping
+            contains it: contained only as it began to skip, a card was rebuilt by Chromium, and
+            every card then coming into view was reported as a layout shift, though nothing moved. */}
         {rows.map((idea) => (
           <tr
             key={idea.id}
             role="row"
-            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 max-md:[contain-intrinsic-size:auto_16rem] max-md:group-data-drawn:[content-visibility:auto] md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
+            className="isolate block overflow-hidden rounded-xl border border-line bg-surface py-2 max-md:[contain:layout_paint_style] max-md:[contain-intrinsic-size:auto_16rem] max-md:group-data-drawn:[content-visibility:auto] md:table-row md:rounded-none md:border-0 md:border-t md:py-0"
             data-idea
           >
             <td role="cell" data-label={COLUMNS[0]} className={`${cell} font-semibold md:w-[24%]`}>
