@@ -20,6 +20,10 @@ for (const [name, viewport] of [
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
+    // A full-page capture draws what lies beyond the viewport, where the boxes laid out only as a
+    // reader nears them (content-visibility: auto: the footer, the registry's cards) stay blank:
+    // drawn here as the reader finds them on scrolling there.
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
     const file = `${out}/${name}${path.replace(/[/#?]+/g, '_') || '_'}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
