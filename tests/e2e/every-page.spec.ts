@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { builtPagePaths, pagePaths } from './helpers';
+import { builtPagePaths, countShifts, pagePaths, shifts } from './helpers';
 
 // Checks that hold for every page, so new pages are covered without new code.
 test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({
@@ -41,4 +41,28 @@ test('every page has one h1, its own title and description, a canonical URL and 
 test('the pages the walks check are every page the build wrote', async ({ page }) => {
   const walked = new Set(await pagePaths(page));
   expect(builtPagePaths().filter((path) => !walked.has(path))).toEqual([]);
+});
+
+test('scrolling any page to its end and back moves nothing on screen @phone', async ({ page }) => {
+  // What the reader's browser reports as layout shifts, seen or not: boxes laid out only as they
+  // come near (the footer, the registry's cards) must come at the size they held.
+  test.setTimeout(240_000);
+  await countShifts(page);
+  const moved: string[] = [];
+  for (const path of await pagePaths(page)) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const before = await shifts(page);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 600) {
+      await page.evaluate((y) => window.scrollTo(0, y), y);
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+    for (const key of ['Home', 'End']) {
+      await page.keyboard.press(key);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    }
+    const after = await shifts(page);
+    if (after !== before) moved.push(`${path}: ${after - before}`);
+  }
+  expect(moved).toEqual([]);
 });
