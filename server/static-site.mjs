@@ -67,6 +67,18 @@ const HOST_FILES = new Set(['_headers', '_redirects']);
  *   `compressed` settles once every file that gains from it has its Brotli version, or the
  *   compression has stopped (gzip answers for the rest)
  */
+/**
+ * The bytes to send for a file and their validator: against the dictionary the browser named where
+ * the page could be (`against`), else the best encoding the client takes. Each encoding's bytes are
+ * a representation of their own, with a validator of their own, and so are each dictionary's.
+ */
+function representation(req, { body, gz, br, etag, gzEtag, brEtag }, against) {
+  if (against) return { encoding: 'dcz', payload: against.payload, tag: `${etag.slice(0, -1)}-dcz-${against.tag}"` };
+  if (br && acceptsBrotli(req)) return { encoding: 'br', payload: br, tag: brEtag };
+  if (gz && acceptsGzip(req)) return { encoding: 'gzip', payload: gz, tag: gzEtag };
+  return { encoding: null, payload: body, tag: etag };
+}
+
 export async function createStaticSite({ root: folder }) {
   const root = await realpath(resolve(folder)).catch(() => resolve(folder));
   // The same headers a static host sends, from the built _headers file (policies, caching).
@@ -162,20 +174,13 @@ export async function createStaticSite({ root: folder }) {
   })().catch((error) => console.warn('Brotli compression stopped; gzip answers instead', error));
 
   async function send(req, res, file, status, path) {
-    const { body, type, page, gz, br, etag, gzEtag, brEtag } = await load(file);
+    const entry = await load(file);
+    const { body, type, page, gz } = entry;
     // A page found is also a dictionary for the next (server/page-dictionaries.mjs), and is sent
     // against the one the browser names where it can be; the not-found page is neither.
     const dictionaryPage = page && status === 200;
     const against = dictionaryPage && gz ? await dictionaries.encode(req, file, body) : null;
-    // Each encoding's bytes are a representation of their own, with a validator of their own, and
-    // so are each dictionary's.
-    const { encoding, payload, tag } = against
-      ? { encoding: 'dcz', payload: against.payload, tag: `${etag.slice(0, -1)}-dcz-${against.tag}"` }
-      : br && acceptsBrotli(req)
-        ? { encoding: 'br', payload: br, tag: brEtag }
-        : gz && acceptsGzip(req)
-          ? { encoding: 'gzip', payload: gz, tag: gzEtag }
-          : { encoding: null, payload: body, tag: etag };
+    const { encoding, payload, tag } = representation(req, entry, against);
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', dictionaryPage ? PAGE_CACHE_CONTROL : 'public, max-age=0, must-revalidate');
     for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { builtPagePaths, countShifts, pagePaths, shifts } from './helpers';
+import { builtPagePaths, countShifts, frames, pagePaths, shifts } from './helpers';
 
 // Checks that hold for every page, so new pages are covered without new code.
 test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({
@@ -55,11 +55,11 @@ test('scrolling any page to its end and back moves nothing on screen @phone', as
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 600) {
       await page.evaluate((y) => window.scrollTo(0, y), y);
-      await page.evaluate(() => new Promise(requestAnimationFrame));
+      await frames(page, 1);
     }
     for (const key of ['Home', 'End']) {
       await page.keyboard.press(key);
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await frames(page, 2);
     }
     const after = await shifts(page);
     if (after !== before) moved.push(`${path}: ${after - before}`);

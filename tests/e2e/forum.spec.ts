@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { codeAt, watchConsole } from './helpers';
+import { codeAt, frames, watchConsole } from './helpers';
 import {
   REST,
   countRequests,
@@ -236,7 +236,7 @@ test('after posting, the page stays where the reader is, and their next press la
   // must not move under that press (a scroll to the new post took a tab press to another post).
   release();
   await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await frames(page, 2);
   expect(await page.evaluate(() => scrollY)).toBe(where);
   await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
   await expect(page.getByRole('tab', { name: 'Dialogue Scroll' })).toHaveAttribute('aria-selected', 'true');

@@ -122,6 +122,17 @@ export const codeAt =
 export const islandsStarting = (when: true | 'load' | 'near' | 'toast' | 'konami'): string =>
   `astro-island[client="press"][opts*='"value":${JSON.stringify(when)}']`;
 
+/** Resolves once the page has drawn `count` more frames. */
+export const frames = (page: Page, count: number) =>
+  page.evaluate(
+    (count) =>
+      new Promise((done) => {
+        const next = (left: number) => (left ? requestAnimationFrame(() => next(left - 1)) : done(null));
+        next(count);
+      }),
+    count,
+  );
+
 /** Sums the page's layout shifts from its start, in every document it loads; read with `shifts`. */
 export async function countShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {

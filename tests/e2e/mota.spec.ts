@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { countShifts, shifts, watchConsole } from './helpers';
+import { countShifts, frames, shifts, watchConsole } from './helpers';
 import {
   REST,
   apiRequests,
@@ -58,17 +58,6 @@ async function insertTaggedIdeas(request: APIRequestContext, tag: string, count:
     Array.from({ length: count }, (_, i) => ({ issue: `${tag} ${i + 1}`, mitigation: 'Read on', ...fields })),
   );
 }
-
-/** Resolves once the page has drawn `count` more frames. */
-const frames = (page: Page, count: number) =>
-  page.evaluate(
-    (count) =>
-      new Promise((done) => {
-        const next = (left: number) => (left ? requestAnimationFrame(() => next(left - 1)) : done(null));
-        next(count);
-      }),
-    count,
-  );
 
 /** A long idea: its card is drawn much taller than any size a card could be given before it is. */
 const LONG_IDEA = {
@@ -494,7 +483,7 @@ test('a tap right after jumping to the pager lands on it: cards keep the size th
   await filterBy(page, tag);
   await expect(rows(page).first()).toContainText(`${tag} 60`);
   // What a reader's thumb could do at the earliest: a frame after the table first shows.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await frames(page, 2);
   const older = olderButton(page);
   // Jumped to (the End key, a dragged scroll bar), then tapped where it shows, without the retries
   // Playwright's own tap would make if the button had moved.

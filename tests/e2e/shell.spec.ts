@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { pauseClockSoon, watchConsole } from './helpers';
+import { frames, pauseClockSoon, watchConsole } from './helpers';
 
 const groups = {
   'The Book': ['About the Novel', 'Editorial Praise', 'Thematic Guide', 'Cover Story'],
@@ -165,7 +165,7 @@ test.describe('footer', () => {
       await expect
         .poll(() => footer.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true })))
         .toBe(true);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await frames(page, 2);
       const drawn = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(Math.abs(drawn - held), `${size.width} px: the page held ${held} px, drawn ${drawn}`).toBeLessThanOrEqual(
         16,
@@ -295,7 +295,7 @@ test('a button tapped on a phone keeps its colours; under a mouse it takes its h
     const resting = await colours();
     if (hasTouch) {
       await button.tap();
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await frames(page, 2);
       expect(await button.evaluate((element) => element.matches(':hover'))).toBe(true);
       expect(await button.evaluate((element) => element.getAnimations().length)).toBe(0);
       expect(await colours()).toEqual(resting);
