@@ -9,6 +9,7 @@ import { whenShown } from './when-shown';
 import { whenIdle } from './when-idle';
 import { prerenderLinksInView } from './next-page';
 import { initWebFonts } from './web-fonts';
+import { initSiteSearch } from './site-search';
 
 whenShown(() => recordVisit());
 // Only a page in front of the reader guesses where the reader goes next (whenIdle waits for it).
@@ -19,6 +20,7 @@ initDialogFallback();
 initToastHotkey();
 initThemeToggle();
 initWebFonts();
+initSiteSearch();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.
 document.querySelectorAll('[data-current-year]').forEach((el) => {

@@ -116,6 +116,33 @@ test('every page keeps to its HTML, inlined CSS and head script budgets', async 
   expect(over).toEqual([]);
 });
 
+// The first paint waits for the parser to reach <main> (BaseLayout's render hold): a script met
+// before it stops the parser (an inline one runs; a module's request is made; Speculation Rules
+// are parsed and matched against the styles), on a slow phone 13–17 ms each before the first
+// paint. Only the head script, which the first paint needs, may come before <main>; data blocks
+// (JSON-LD, the islands' module list) are not run.
+const NOT_RUN = new Set(['application/ld+json', 'application/json']);
+
+test('before <main>, where its first paint may start, a page runs nothing but its head script', async ({
+  request,
+  page,
+}) => {
+  const early: string[] = [];
+  for (const path of await pagePaths(page)) {
+    const html = await (await request.get(path)).text();
+    const main = html.search(/<main[\s>]/);
+    expect(main, `${path} has a <main>`).toBeGreaterThan(0);
+    const headEnd = html.indexOf('</head>');
+    for (const tag of html.slice(0, main).matchAll(/<script\b([^>]*)>/g)) {
+      const type = /\btype="([^"]*)"/.exec(tag[1])?.[1];
+      if (type && NOT_RUN.has(type)) continue;
+      const theHeadScript = tag.index < headEnd && !type && !/\bsrc=/.test(tag[1]);
+      if (!theHeadScript) early.push(`${path}: ${tag[0]}`);
+    }
+  }
+  expect(early).toEqual([]);
+});
+
 // A page after the first is sent as the difference from the page the browser read before it
 // (server/page-dictionaries.mjs): the stylesheet, header and footer they share are not sent again.
 test('a page opened from another comes as the difference from it, in under a third of its Brotli bytes', async ({
