@@ -57,17 +57,6 @@ export const COMPRESSION_DONE = 'Brotli compression done';
 const HOST_FILES = new Set(['_headers', '_redirects']);
 
 /**
- * @param {{ root: string }} options the built site's folder
- * @returns {Promise<{
- *   handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>,
- *   securityHeaders: Record<string, string>,
- *   compressed: Promise<void>,
- * }>} `handle` answers a request; `securityHeaders` are for answers that are not a file of the
- *   site (redirects, errors): the site-wide headers and the not-found page's policy;
- *   `compressed` settles once every file that gains from it has its Brotli version, or the
- *   compression has stopped (gzip answers for the rest)
- */
-/**
  * The bytes to send for a file and their validator: against the dictionary the browser named where
  * the page could be (`against`), else the best encoding the client takes. Each encoding's bytes are
  * a representation of their own, with a validator of their own, and so are each dictionary's.
@@ -79,6 +68,17 @@ function representation(req, { body, gz, br, etag, gzEtag, brEtag }, against) {
   return { encoding: null, payload: body, tag: etag };
 }
 
+/**
+ * @param {{ root: string }} options the built site's folder
+ * @returns {Promise<{
+ *   handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>,
+ *   securityHeaders: Record<string, string>,
+ *   compressed: Promise<void>,
+ * }>} `handle` answers a request; `securityHeaders` are for answers that are not a file of the
+ *   site (redirects, errors): the site-wide headers and the not-found page's policy;
+ *   `compressed` settles once every file that gains from it has its Brotli version, or the
+ *   compression has stopped (gzip answers for the rest)
+ */
 export async function createStaticSite({ root: folder }) {
   const root = await realpath(resolve(folder)).catch(() => resolve(folder));
   // The same headers a static host sends, from the built _headers file (policies, caching).
