@@ -336,7 +336,10 @@ export const PARTS = [
         kind: 'server',
         target: find({ role: 'button', name: 'Older', exact: false }),
         pending: () => window.__bench.shown('[role="status"]', 'Opening the registry'),
-        answer: () => window.__bench.shown('p', 'Ideas 51–'),
+        // The second page's summary ("Ideas 21–40 of …"), whatever a page holds.
+        answer: () =>
+          /^Ideas (?!1–)/.test(document.querySelector('[data-summary]')?.textContent ?? '') &&
+          window.__bench.shown('[data-summary]'),
       },
     ],
   },

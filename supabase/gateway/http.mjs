@@ -85,7 +85,7 @@ function tooLarge() {
 
 /**
  * A reply's bytes as they go out: gzipped when large and the client accepts it, as Supabase's
- * gateway sends them (a page of rows is mostly repeated keys: a page of 50 ideas reaches a phone
+ * gateway sends them (a page of rows is mostly repeated keys: a page of ideas reaches a phone
  * on a slow network in a fraction of the time). Sets Vary and Content-Encoding to match.
  * @param {import('node:http').ServerResponse} res @param {Buffer} bytes
  */

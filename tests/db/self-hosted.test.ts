@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommunity } from '../../src/lib/community';
+import { createCommunity, IDEAS_PER_PAGE } from '../../src/lib/community';
 import { createSelfHostedBackend } from '../../supabase/self-hosted/backend.mjs';
 import { MAX_REQUESTS_PER_CLIENT } from '../../supabase/self-hosted/gateway.mjs';
 import { DEMO_JWT_SECRET, signKey } from '../../supabase/self-hosted/jwt.mjs';
@@ -236,7 +236,7 @@ describe.skipIf(missing)(`self-hosted: sharing out real PostgREST${missing ? ` (
     expect(word.total).toBe(100);
     const lastPosts = await community.listPosts({ page: 10_000 });
     expect(lastPosts.rows.length).toBeGreaterThan(0);
-    const lastIdeas = await community.listIdeas({ page: 2_000 });
+    const lastIdeas = await community.listIdeas({ page: 100_000 / IDEAS_PER_PAGE });
     expect(lastIdeas.rows.length).toBeGreaterThan(0);
     expect(await community.allMatchingIdeas('c4ca4238')).toHaveLength(100);
     // Seeding is most of this test's time: seconds on an idle machine, a minute on a busy one.

@@ -490,7 +490,7 @@ test('a tap right after jumping to the pager lands on it: cards keep the size th
   await older.evaluate((button) => button.scrollIntoView({ block: 'center' }));
   const box = (await older.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–60 of 60');
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–40 of 60');
 });
 
 test('a step to a page read ahead with less motion asked for: a jump to the list’s top, cards at their own size @phone', async ({
@@ -507,7 +507,7 @@ test('a step to a page read ahead with less motion asked for: a jump to the list
   await expect(rows(page).first()).toContainText(`${tag} 110`);
   // The next page read ahead and taken in by the page.
   await page.waitForLoadState('networkidle');
-  // How the step scrolls: a glide across fifty ideas may end within the frames waited below.
+  // How the step scrolls: a glide across twenty ideas may end within the frames waited below.
   await page.evaluate(() => {
     const scrolls: (ScrollIntoViewOptions | boolean | undefined)[] = [];
     const scrollIntoView = Element.prototype.scrollIntoView;
@@ -518,7 +518,7 @@ test('a step to a page read ahead with less motion asked for: a jump to the list
     (window as unknown as { scrolls: typeof scrolls }).scrolls = scrolls;
   });
   await olderButton(page).click();
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–100 of 110');
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–40 of 110');
   expect(await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls)).toEqual([
     { block: 'start', behavior: 'instant' },
   ]);
@@ -606,7 +606,7 @@ test('Random Idea: a 7-second toast with the issue, solution and proposer', asyn
   await expect(toast(page)).toHaveCount(0);
 });
 
-// Random Idea's own read: one idea at a place in the registry (the table reads a page of 50).
+// Random Idea's own read: one idea at a place in the registry (the table reads a page of 20).
 const ONE_IDEA = /\/mota_ideas_search\?.*\blimit=1(&|$)/;
 const oneIdeaReads = (page: Page) => {
   const reads = { count: 0 };
@@ -814,7 +814,7 @@ test('the page after the first is read ahead: Older shows it without waiting for
   // Held from now on: the step below cannot be waiting for the registry.
   const release = await holdRequests(page, IDEAS);
   await olderButton(page).click();
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–');
   await expect(rows(page).first()).toContainText(next);
   release();
 });
@@ -844,7 +844,7 @@ test('after an idea is submitted, the page after the first is read alongside it:
   // Held from now on: the step below cannot be waiting for the registry.
   const release = await holdRequests(page, IDEAS);
   await olderButton(page).click();
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–');
   await expect(page.locator('#mota-results')).toContainText(movedOn);
   release();
   releasePageOne();
@@ -862,7 +862,7 @@ test('a page read ahead that failed is read again when the reader steps to it', 
   await page.unroute(ownStep);
   const next = await ideaAfterFirstPage(page, tag);
   await olderButton(page).click();
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–');
   await expect(rows(page).first()).toContainText(next);
   expect(await toast(page).count()).toBe(0);
 });
@@ -888,13 +888,13 @@ test('a step that lands while its page read ahead is failing reads the page agai
   await expect.poll(() => readAheadHeld).toBe(true);
   await olderButton(page).click();
   refuse();
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 51–');
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–');
   await expect(rows(page).first()).toContainText(tag);
   await expect(page.getByText('The registry could not be reached just now.')).toHaveCount(0);
   expect(await toast(page).count()).toBe(0);
 });
 
-test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', async ({ page, request }) => {
+test('paging past the spec: 1,100 matching ideas, 20 a page, exported whole', async ({ page, request }) => {
   test.setTimeout(90_000);
   const tag = unique('bulk');
   const ideas = Array.from({ length: 1100 }, (_, i) => ({
@@ -910,15 +910,15 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   await filterBy(page, tag);
   const numbers = async () =>
     (await rows(page).locator('td:first-child').allInnerTexts()).map((t) => t.split(' ').at(-1));
-  await expect(rows(page)).toHaveCount(50);
-  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1–50 of 1,100 matching “${tag}”, newest first`);
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1–20 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers())[0]).toBe('1100');
   const pager = page.getByRole('navigation', { name: 'Registry pages' });
   await expect(pager.getByRole('button', { name: 'Newer' })).toBeDisabled();
   await pager.getByRole('button', { name: 'Older' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 51–100 of 1,100 matching “${tag}”, newest first`);
-  expect((await numbers())[0]).toBe('1050');
+  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 21–40 of 1,100 matching “${tag}”, newest first`);
+  expect((await numbers())[0]).toBe('1080');
   // The pager pressed was gone while the page loaded: the keyboard's place is the results' top.
   await expect(page.locator('#mota-results')).toBeFocused();
   // Older twice more and Newer once, each a step from the edge idea of the page shown (a search
@@ -930,15 +930,15 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   page.on('request', onRequest);
   const pad = (n: number) => String(n).padStart(4, '0');
   for (const [button, from] of [
-    ['Older', 101],
-    ['Older', 151],
-    ['Newer', 101],
+    ['Older', 41],
+    ['Older', 61],
+    ['Newer', 41],
   ] as const) {
     await pager.getByRole('button', { name: button }).click();
     await expect(page.locator('[data-summary]')).toHaveText(
-      `Ideas ${from}–${from + 49} of 1,100 matching “${tag}”, newest first`,
+      `Ideas ${from}–${from + 19} of 1,100 matching “${tag}”, newest first`,
     );
-    await expect.poll(numbers).toEqual(Array.from({ length: 50 }, (_, i) => pad(1100 - (from - 1) - i)));
+    await expect.poll(numbers).toEqual(Array.from({ length: 20 }, (_, i) => pad(1100 - (from - 1) - i)));
   }
   page.off('request', onRequest);
   // Each step reads its page or finds it read ahead, and each read is a step.
@@ -947,8 +947,8 @@ test('paging past the spec: 1,100 matching ideas, 50 a page, exported whole', as
   for (const url of steps) expect(url).toMatch(/created_at=(lte|gte)\./);
   for (const url of steps) expect(url).toContain('ilike');
   for (const url of steps) expect(url).not.toContain('offset=');
-  await pager.getByRole('button', { name: 'Page 22', exact: true }).click();
-  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1,051–1,100 of 1,100 matching “${tag}”, newest first`);
+  await pager.getByRole('button', { name: 'Page 55', exact: true }).click();
+  await expect(page.locator('[data-summary]')).toHaveText(`Ideas 1,081–1,100 of 1,100 matching “${tag}”, newest first`);
   expect((await numbers()).at(-1)).toBe('0001');
   await expect(pager.getByRole('button', { name: 'Older' })).toBeDisabled();
 

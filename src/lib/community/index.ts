@@ -25,7 +25,11 @@ import type { CommunityClient } from '../supabase-target';
  */
 
 export const POSTS_PER_PAGE: number = forum.postsPerPage;
-export const IDEAS_PER_PAGE = 50;
+/**
+ * A page of the registry: every step to another page, and every filter, draws each idea on it as
+ * a card, and on a slow phone fifty of them held the press's answer for most of a second.
+ */
+export const IDEAS_PER_PAGE = 20;
 /** Rows per request when collecting every match for the CSV export (under the API's 1,000 cap). */
 export const EXPORT_BATCH_SIZE = 500;
 
