@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { whenIdle } from '../../browser/when-idle';
 import { afterNextFrame } from '../../browser/when-painted';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community/messages';
@@ -132,7 +132,7 @@ export function usePagedList<T, Input>({
     listTop.current?.focus({ preventScroll: true });
   };
 
-  const submit = async (input: Input, { onAdded, onRefused }: AddCallbacks = {}) => {
+  const send = async (input: Input, { onAdded, onRefused }: AddCallbacks = {}) => {
     if (inFlight.current) return;
     const refuse = (failure: CommunityError) => {
       onRefused?.(failure);
@@ -177,6 +177,14 @@ export function usePagedList<T, Input>({
       setSending(false);
     }
   };
+
+  // The same function from one render to the next, calling the latest render's send: a form given
+  // it (memoized) is not drawn again by every page read or every keystroke in a filter.
+  const latestSend = useRef(send);
+  useLayoutEffect(() => {
+    latestSend.current = send;
+  });
+  const submit = useCallback((input: Input, callbacks?: AddCallbacks) => latestSend.current(input, callbacks), []);
 
   return { list, goTo, reload, trap, setTrap, sending, submit };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { describeFailure, type CommunityError } from '../../../lib/community/messages';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
@@ -27,8 +27,10 @@ interface Props {
  * before then loads it and opens it once it is there.
  * It is rendered only once its module is there, not through lazy() and <Suspense>, whose content
  * React holds back for a while when it arrives after a fallback was shown.
+ * Memoized: the registry draws itself again at every keystroke in its filter and every page it
+ * reads, none of which changes the button or its hidden dialog.
  */
-export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Props) {
+export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }: Props) {
   const [IdeaDialog, setIdeaDialog] = useState<IdeaDialogComponent | null>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<IdeaDraft>(EMPTY_DRAFT);
@@ -116,4 +118,4 @@ export default function SubmitIdea({ submit, sending, trap, onTrapChange }: Prop
       )}
     </>
   );
-}
+});
