@@ -1,3 +1,4 @@
+import { afterNextFrame } from '../browser/when-painted';
 import { readJSON, storageKeys, writeJSON } from './storage';
 
 /**
@@ -101,6 +102,15 @@ export function takeCarriedToasts(now = Date.now(), alreadyShown: ReadonlySet<st
   return carried
     .filter((t) => !alreadyShown.has(t.id) && (t.expiresAt ?? 0) > now)
     .map((t) => ({ ...t, duration: Math.max((t.expiresAt ?? now) - now, TOAST_COPY_MS) }));
+}
+
+/**
+ * Runs `run` once a toast raised before it is on screen: the toast area draws each toast in a task
+ * of its own (sonner's), queued as it is raised, so a task queued now runs after that one, and the
+ * frame after it shows the toast. For work that would otherwise hold that frame back.
+ */
+export function afterToastDrawn(run: () => void): void {
+  setTimeout(() => afterNextFrame(run));
 }
 
 /** Drains what islands queued on this page before the toast area was ready. */

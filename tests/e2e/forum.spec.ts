@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { codeAt, frames, watchConsole } from './helpers';
+import { TOAST_EVENT } from '../../src/lib/toast';
 import {
   REST,
   countRequests,
@@ -60,18 +61,24 @@ async function openWithPageBefore(page: Page, request: APIRequestContext, conten
 }
 
 /**
- * Each request for posts from now on, as `METHOD words`: the words of what matches `selector` on
- * screen as the request leaves (a button's label, a toast), or "none".
+ * Each request for posts from now on, as `METHOD words`: the words of what matches `selector` in
+ * the last frame drawn before the request left (a button's label, a toast), or "none". Read in
+ * requestAnimationFrame, which runs just before a frame is drawn: what it finds is in that frame,
+ * and a task after it runs once that frame is drawn.
  */
 async function notePostsRequests(page: Page, selector: string): Promise<() => Promise<string[]>> {
   await page.addInitScript((selector) => {
+    let drawn = 'none';
+    const readFrame = () => {
+      drawn = document.querySelector(selector)?.textContent ?? 'none';
+      requestAnimationFrame(readFrame);
+    };
+    requestAnimationFrame(readFrame);
     const send = window.fetch.bind(window);
     const requests: string[] = ((window as unknown as { __postsRequests: string[] }).__postsRequests = []);
     window.fetch = (input, init) => {
       const request = new Request(input, init);
-      if (new URL(request.url).pathname.endsWith('/rest/v1/posts')) {
-        requests.push(`${request.method} ${document.querySelector(selector)?.textContent ?? 'none'}`);
-      }
+      if (new URL(request.url).pathname.endsWith('/rest/v1/posts')) requests.push(`${request.method} ${drawn}`);
       return send(input, init);
     };
   }, selector);
@@ -201,8 +208,16 @@ test('the post is sent before its pending state is drawn, which still shows whil
 
 test('page 1 is read again only once the toast is on screen', async ({ page }) => {
   // Read again in the task of the insert's answer, page 1's request came before the toast's frame
-  // and held it back.
+  // and held it back. Read once the next frame was drawn, it still did on a slow phone, where that
+  // frame (the new row's) comes before the toast area's own task draws the toast. Raising the toast
+  // is made as slow here, so that a frame is due before that task is queued.
   const requests = await notePostsRequests(page, '[data-sonner-toast]');
+  await page.addInitScript((event) => {
+    addEventListener(event, () => {
+      const end = performance.now() + 50;
+      while (performance.now() < end);
+    });
+  }, TOAST_EVENT);
   await open(page);
   await messageField(page).fill(unique('Read again after the toast'));
   await postButton(page).click();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  afterToastDrawn,
   carryToNextPage,
   TOAST_COPY_MS,
   TOAST_DEFAULT_MS,
@@ -83,5 +84,26 @@ describe('toast helper', () => {
     expect(takeCarriedToasts(Date.now() + 60_000)).toEqual([]);
     sessionStorage.setItem('pendingToasts', '[{"nope":1}]');
     expect(readCarriedToasts()).toEqual([]);
+  });
+
+  it('waits for the task the toast area queued as the toast was raised, then the frame after it', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const order: string[] = [];
+    const drawFrame = () => {
+      for (const callback of frames.splice(0)) callback(0);
+      order.push('frame');
+    };
+    // The toast area draws a raised toast in a task of its own, queued as it is raised.
+    setTimeout(() => order.push('toast drawn'));
+    afterToastDrawn(() => order.push('run'));
+    // On a slow phone a frame comes before that task: it does not show the toast yet.
+    drawFrame();
+    vi.runAllTimers();
+    drawFrame();
+    vi.runAllTimers();
+    expect(order).toEqual(['frame', 'toast drawn', 'frame', 'run']);
+    vi.useRealTimers();
   });
 });

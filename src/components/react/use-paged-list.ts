@@ -1,11 +1,10 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { whenIdle } from '../../browser/when-idle';
-import { afterNextFrame } from '../../browser/when-painted';
 import { describeFailure, type CommunityError, type Situation, type ToastText } from '../../lib/community/messages';
 import { sameCursor, type PageCursor } from '../../lib/community/paging';
 import type { Page } from '../../lib/community/types';
 import { readAhead } from '../../lib/read-ahead';
-import { showToast } from '../../lib/toast';
+import { afterToastDrawn, showToast } from '../../lib/toast';
 
 /** A list as the islands show it: waiting for a page, failed, or one page of rows. */
 export type ListState<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: Page<T> };
@@ -154,8 +153,9 @@ export function usePagedList<T, Input>({
     try {
       const row = await adding;
       // The toast and the new row are the answer. Closing the form renders as a transition, in
-      // slices, so the toast's frame does not wait for it; page 1 is asked for again once that
-      // frame is drawn (asked for in this task, its requests held the frame back).
+      // slices, so the toast's frame does not wait for it; page 1 is asked for again once the
+      // toast is drawn (asked for sooner, its requests held the toast's frame back: the frame
+      // after this task, which draws the new row, comes before the toast area's task).
       const onFirstPage = shown.current?.fetchPage === fetchPage && shown.current.page.page === 1;
       const placed = onFirstPage ? withAdded(shown.current!.page, row) : null;
       if (placed) shown.current = { fetchPage, page: placed };
@@ -163,7 +163,7 @@ export function usePagedList<T, Input>({
         succeed();
         if (placed) setList({ status: 'ready', page: placed });
       });
-      await new Promise<void>((resolve) => afterNextFrame(resolve));
+      await new Promise<void>((resolve) => afterToastDrawn(resolve));
       const reading = load(1, { quiet: placed !== null });
       // The page after it is read alongside, from the cursor page 1 will have: read after page 1,
       // a step there pressed soon after posting waited for a second round trip. Once page 1 is
