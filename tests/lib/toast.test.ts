@@ -26,7 +26,10 @@ beforeEach(() => {
   // The queue lives in the module: each test starts from an empty one.
   takeQueuedToasts();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('toast helper', () => {
   it('has the spec constants', () => {
@@ -104,6 +107,5 @@ describe('toast helper', () => {
     drawFrame();
     vi.runAllTimers();
     expect(order).toEqual(['frame', 'toast drawn', 'frame', 'run']);
-    vi.useRealTimers();
   });
 });
