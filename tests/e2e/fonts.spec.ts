@@ -120,11 +120,17 @@ test('a page the web faces could not be cached for stays in the system serif and
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
 });
 
-test('without scripting, the web faces load with the page', async ({ browser }) => {
+test('without scripting, a page is set in the system serif and fetches no font file', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/about');
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Literata/);
+  const fontFiles: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/_astro/fonts/')) fontFiles.push(request.url());
+  });
+  await page.goto('/about', { waitUntil: 'load' });
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Georgia/);
+  expect(await fontsDrawing(page, 'main h1')).toEqual(['system']);
+  expect(fontFiles).toEqual([]);
   await context.close();
 });
 
