@@ -26,13 +26,17 @@ const ERROR_CLASSES = /** @type {Record<string, new (message: string) => Error>}
 export const STATEMENT_DEADLINE = Object.freeze({ contendedMs: 500, aloneMs: 2000 });
 /** How often a statement past contendedMs with nobody waiting is looked at again. */
 const RECHECK_MS = 25;
+/** In the thread's `holder`: a pipeline is being stopped, and none may start (database-worker.mjs). */
+const STOPPING = -1;
 
 /**
  * @typedef {Pick<import('@electric-sql/pglite').PGlite, 'query' | 'exec' | 'transaction'>} OwnerDatabase
  *   the database as its owner (superuser), for migrations' neighbours: tests, seeding, moderation
  * @typedef {import('./pipeline.mjs').Statement} Statement
  * @typedef {import('./pipeline.mjs').Row} Row
- * @typedef {{ worker: Worker, resolve: (value: any) => void, reject: (error: Error) => void, started?: () => void }} Pending
+ * @typedef {{ worker: Worker | null, message: Record<string, unknown>, resolve: (value: any) => void,
+ *   reject: (error: Error) => void, started?: () => void }} Pending
+ *   worker: the thread it was sent to; null while it waits to be sent again to a reopened one
  */
 
 /**
@@ -56,6 +60,8 @@ export async function startDatabaseThread({ dataDir, template, log = () => {}, d
 export class DatabaseThread {
   /** @type {Worker | null} */
   #worker = null;
+  /** Which pipeline has the database, shared with the thread (database-worker.mjs). */
+  #holder = new Int32Array(new SharedArrayBuffer(4));
   /** @type {Map<number, Pending>} */
   #pending = new Map();
   #nextId = 1;
@@ -107,8 +113,9 @@ export class DatabaseThread {
   /** @param {Blob} [template] */
   open(template) {
     this.#ready = new Promise((ready, failed) => {
+      this.#holder = new Int32Array(new SharedArrayBuffer(4));
       const worker = new Worker(new URL('./database-worker.mjs', import.meta.url), {
-        workerData: { dataDir: this.directory, template },
+        workerData: { dataDir: this.directory, template, holder: this.#holder },
       });
       this.#worker = worker;
       let opened = false;
@@ -118,7 +125,7 @@ export class DatabaseThread {
           ready();
         } else if (message.openError) failed(deserializeError(message.openError));
         else if (message.log) this.log(message.log);
-        else this.#answer(message);
+        else this.#answer(worker, message);
       });
       // The worker posts its opening error and then throws it, so this may come first: the
       // thrown copy keeps its name but not its class, which is remade here as for the message.
@@ -137,19 +144,22 @@ export class DatabaseThread {
   /**
    * A request's statements in one transaction (runInOneTransaction), stopped past the deadline.
    * @param {Statement[]} statements
-   * @param {{ contended?: () => boolean, client?: string }} [competition] whether another client
-   *   is waiting; the client the statements are for, named in the log when they are stopped
+   * @param {{ contended?: () => boolean, client?: string, held?: (ms: number) => void }} [competition]
+   *   whether another client is waiting; the client the statements are for, named in the log
+   *   when they are stopped; told how long the statements held the database once they are done
    * @returns {Promise<Row[][]>}
    */
-  pipeline(statements, { contended = () => false, client = 'the owner' } = {}) {
+  pipeline(statements, { contended = () => false, client = 'the owner', held } = {}) {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const { contendedMs, aloneMs } = this.deadline;
     let id = 0;
+    /** @type {number | undefined} */
+    let start;
     const started = () => {
-      const start = performance.now();
+      start = performance.now();
       const check = () => {
-        const elapsed = performance.now() - start;
+        const elapsed = performance.now() - /** @type {number} */ (start);
         if (elapsed >= aloneMs || (elapsed >= contendedMs && contended())) {
           this.#stop(id, `${client}'s statement ran ${Math.round(elapsed)} ms`);
           return;
@@ -161,7 +171,10 @@ export class DatabaseThread {
       timer.unref();
     };
     const call = this.#call({ op: 'pipeline', statements }, started, (assigned) => (id = assigned));
-    return call.finally(() => clearTimeout(timer));
+    return call.finally(() => {
+      clearTimeout(timer);
+      if (start !== undefined) held?.(performance.now() - start);
+    });
   }
 
   /** Waits for a restart in progress, closes the database, and ends the thread. */
@@ -189,15 +202,20 @@ export class DatabaseThread {
     const id = this.#nextId++;
     assigned?.(id);
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { worker, resolve, reject, started });
-      worker.postMessage({ ...message, id });
+      const sent = { ...message, id };
+      this.#pending.set(id, { worker, message: sent, resolve, reject, started });
+      worker.postMessage(sent);
     });
   }
 
-  /** @param {{ id: number, started?: boolean, result?: unknown, error?: Record<string, unknown> }} message */
-  #answer({ id, started, result, error }) {
+  /**
+   * @param {Worker} worker the thread the message came from: a pipeline sent again to a reopened
+   *   thread is answered by that one only
+   * @param {{ id: number, started?: boolean, result?: unknown, error?: Record<string, unknown> }} message
+   */
+  #answer(worker, { id, started, result, error }) {
     const pending = this.#pending.get(id);
-    if (!pending) return;
+    if (!pending || pending.worker !== worker) return;
     if (started) {
       pending.started?.();
       return;
@@ -208,16 +226,25 @@ export class DatabaseThread {
   }
 
   /**
-   * Stops the statement running for pipeline `id`: ends the thread, then reopens.
+   * Stops the statement running for pipeline `id`: ends the thread, then reopens, and sends the
+   * pipelines that were waiting at the thread again.
    * @param {number} id @param {string} why whose statement, and how long it ran, for the log
    */
   #stop(id, why) {
     const worker = this.#worker;
     if (!worker || !this.#pending.has(id) || this.#closing) return;
+    // Its statements done, the pipeline has given the database back and its answer is on the
+    // way. Otherwise no other pipeline can start from here on.
+    if (Atomics.compareExchange(this.#holder, 0, id, STOPPING) !== id) return;
     // Answered at once: the thread may take a moment to end.
     const pending = /** @type {Pending} */ (this.#pending.get(id));
     this.#pending.delete(id);
     pending.reject(new StatementTimeoutError());
+    // Those sent before it were answered before its start was heard of; those after it never ran.
+    const waiting = [...this.#pending].filter(
+      ([, other]) => other.worker === worker && other.message.op === 'pipeline',
+    );
+    for (const [, other] of waiting) other.worker = null;
     // Taken away first, so the thread's exit is not mistaken for a crash to recover from.
     this.#worker = null;
     const began = performance.now();
@@ -225,7 +252,20 @@ export class DatabaseThread {
     this.#reopen(
       (async () => {
         await worker.terminate();
-        await this.open();
+        try {
+          await this.open();
+        } catch (error) {
+          for (const [waitingId, other] of waiting) {
+            this.#pending.delete(waitingId);
+            other.reject(/** @type {Error} */ (error));
+          }
+          throw error;
+        }
+        const reopened = /** @type {Worker} */ (this.#worker);
+        for (const [, other] of waiting) {
+          other.worker = reopened;
+          reopened.postMessage(other.message);
+        }
         this.restarts.push(Math.round(performance.now() - began));
         this.log(`the database reopened ${Math.round(performance.now() - began)} ms after the stop`);
       })(),

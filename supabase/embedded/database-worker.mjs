@@ -9,12 +9,20 @@
 // whose id the 'tx-…' operations name), 'tx-query', 'tx-exec', 'tx-rollback', 'tx-end',
 // 'close'. Messages out: { ready } once open, { log }, { id, started } when a pipeline gets
 // the database, { id, result } or { id, error }.
+//
+// `holder` (shared with the server's thread) names the pipeline that has the database, 0 when
+// none has: a pipeline takes it as it starts and gives it back once its statements are done.
+// The server's thread stops a pipeline by swapping its id for STOPPING; a pipeline finding the
+// database taken that way refuses to start, so every pipeline sent after the stopped one is
+// known never to have run, and can be sent again to the reopened database.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './database.mjs';
 import { runInOneTransaction } from './pipeline.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, template } = workerData;
+const { dataDir, template, holder } = workerData;
+/** @type {Int32Array} */
+const holding = holder;
 
 /** @type {Awaited<ReturnType<typeof openDatabase>>} */
 let opened;
@@ -37,7 +45,13 @@ port.on('message', async (message) => {
   const reply = (/** @type {unknown} */ result) => port.postMessage({ id, result });
   try {
     if (op === 'pipeline') {
-      reply(await runInOneTransaction(db, message.statements, () => port.postMessage({ id, started: true })));
+      reply(
+        await runInOneTransaction(db, message.statements, () => {
+          if (Atomics.compareExchange(holding, 0, 0, id) !== 0) throw new Error('The database is being stopped');
+          port.postMessage({ id, started: true });
+          return () => Atomics.compareExchange(holding, 0, id, 0);
+        }),
+      );
     } else if (op === 'query') {
       reply(await db.query(message.sql, message.params, message.options));
     } else if (op === 'exec') {

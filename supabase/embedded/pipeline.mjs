@@ -30,16 +30,22 @@ const preparedByDatabase = new WeakMap();
  * of the transaction remains.
  * @param {import('@electric-sql/pglite').PGlite} db
  * @param {Statement[]} statements
- * @param {() => void} [onStart] called once the database is this call's (the deadline's start)
+ * @param {() => (() => void) | void} [onStart] called once the database is this call's (the
+ *   deadline's start); it may throw to refuse the call, and what it returns is called once the
+ *   statements are done, committed or not, while the database is still this call's
  * @returns {Promise<Row[][]>}
  */
 export async function runInOneTransaction(db, statements, onStart) {
   // Both of PGlite's locks: no other caller's query, nor the middle of its transaction, may run
   // between these messages, nor between choosing a statement's name and parsing it.
   const messages = await db._runExclusiveTransaction(() =>
-    db.runExclusive(() => {
-      onStart?.();
-      return exchange(db, statements);
+    db.runExclusive(async () => {
+      const done = onStart?.();
+      try {
+        return await exchange(db, statements);
+      } finally {
+        done?.();
+      }
     }),
   );
   /** @type {Row[][]} */

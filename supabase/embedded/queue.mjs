@@ -1,11 +1,14 @@
 // @ts-check
 /**
- * Runs async jobs one at a time, taking turns between clients. PGlite is a single connection,
- * so every request's transaction must finish before the next begins; in arrival order, one
+ * Hands async jobs to the database a few at a time (`atOnce`), taking turns between clients.
+ * PGlite is a single connection: it runs the jobs handed to it one after another, each
+ * request's transaction finished before the next begins. Handed two, its thread starts the
+ * second the moment the first is done, instead of idling while the answer crosses to the
+ * server's thread and the next job crosses back. In arrival order, one
  * client's backlog (a burst of heavy reads) would hold every other visitor behind all of it.
  * Each client instead has a line of its own, and the lines take turns (start-time fair
  * queueing, one turn per job): a request waits for at most one job from each other client
- * that is waiting too, plus the one running. Among jobs with the same turn, a kind of job
+ * that is waiting too, plus the ones handed over. Among jobs with the same turn, a kind of job
  * (a statement's text, its values aside) that took long the last time goes after the others:
  * when several new clients send the same heavy read at once, a visitor's page arriving among
  * them waits for one of them, not all.
@@ -59,21 +62,28 @@ export class FairQueue {
    */
   #paused = new Map();
   #running = false;
+  /** Jobs handed over and not yet finished, per client. @type {Map<string, number>} */
+  #handed = new Map();
+  #handedInAll = 0;
+  /** Whether the next job waits for the database to be ready (a reopen). */
+  #awaitingReady = false;
   /** @type {Promise<void>} */
   #idle = Promise.resolve();
   /** @type {(() => void) | null} */
   #becameIdle = null;
 
   /**
-   * @param {{ maxWaiting: number, maxPerClient: number, clock?: () => number, ready?: () => Promise<unknown> | undefined }} options
+   * @param {{ maxWaiting: number, maxPerClient: number, atOnce?: number, clock?: () => number, ready?: () => Promise<unknown> | undefined }} options
+   *   atOnce: how many jobs may be handed to the database and not yet finished.
    *   ready: while the database cannot be used (it reopens), a promise of when it can. The next
    *   job is chosen, and its time counted, only then: counted from before, a visitor's page that
    *   waited out a reopen would be remembered as slow and sent behind the heavy reads that
    *   caused it.
    */
-  constructor({ maxWaiting, maxPerClient, clock = () => performance.now(), ready = () => undefined }) {
+  constructor({ maxWaiting, maxPerClient, atOnce = 1, clock = () => performance.now(), ready = () => undefined }) {
     this.maxWaiting = maxWaiting;
     this.maxPerClient = maxPerClient;
+    this.atOnce = atOnce;
     this.clock = clock;
     this.ready = ready;
   }
@@ -84,19 +94,23 @@ export class FairQueue {
   }
 
   /**
-   * Whether a client other than this one has a job waiting: a statement that runs long is
-   * stopped sooner when someone else is kept from the database by it.
+   * Whether a client other than this one has a job waiting, in the queue or handed over behind
+   * this one: a statement that runs long is stopped sooner when someone else is kept from the
+   * database by it.
    * @param {string} client
    */
   othersWaiting(client) {
     for (const key of this.#lines.keys()) if (key !== client) return true;
+    for (const key of this.#handed.keys()) if (key !== client) return true;
     return false;
   }
 
   /**
    * @template T
    * @param {string} client the client's bucket (see clientBucket)
-   * @param {() => Promise<T>} job
+   * @param {(held: (ms: number) => void) => Promise<T>} job may report, through `held`, each
+   *   time it held the database: it is then remembered by what it reported, not by its time
+   *   from start to end, which with `atOnce` over 1 includes the wait behind the job before it
    * @param {string} [kind] what sort of job it is (a statement's text): how long the last of
    *   its kind took orders it among jobs of the same turn
    * @param {AbortSignal} [signal] aborted when the request is gone: the job is then skipped if
@@ -123,14 +137,17 @@ export class FairQueue {
         kind,
         arrival: this.#arrivals++,
         signal,
-        start: () => Promise.resolve().then(job).then(resolve, reject),
+        start: (held) =>
+          Promise.resolve()
+            .then(() => job(held))
+            .then(resolve, reject),
         skip: () => reject(new RequestGoneError()),
       };
       const line = this.#lines.get(client);
       if (line) line.push(entry);
       else this.#lines.set(client, [entry]);
       this.#waiting += 1;
-      if (!this.#running) this.#next();
+      this.#next();
     });
   }
 
@@ -166,8 +183,10 @@ export class FairQueue {
     return this.#idle;
   }
 
+  /** Hands over the next job, if one waits and the database may take another. */
   #next() {
     if (this.#lines.size === 0) {
+      if (this.#handedInAll > 0) return;
       // Nobody waits: every remembered client may start afresh at the latest turn handed out.
       for (const state of this.#clients.values()) this.#turn = Math.max(this.#turn, state.nextTurn);
       this.#forgetPassed();
@@ -176,6 +195,7 @@ export class FairQueue {
       this.#becameIdle = null;
       return;
     }
+    if (this.#handedInAll >= this.atOnce || this.#awaitingReady) return;
     if (!this.#running) {
       this.#running = true;
       this.#idle = new Promise((resolve) => {
@@ -183,8 +203,17 @@ export class FairQueue {
       });
     }
     const reopening = this.ready();
-    if (reopening) reopening.catch(() => {}).then(() => this.#startFirst());
-    else this.#startFirst();
+    if (!reopening) {
+      this.#startFirst();
+      return;
+    }
+    this.#awaitingReady = true;
+    reopening
+      .catch(() => {})
+      .then(() => {
+        this.#awaitingReady = false;
+        this.#startFirst();
+      });
   }
 
   /** Starts the job that goes first among those waiting now. */
@@ -204,14 +233,27 @@ export class FairQueue {
     }
     const gone = entry.signal?.aborted ?? false;
     const started = this.clock();
-    (gone ? Promise.resolve(entry.skip()) : entry.start()).finally(() => {
-      if (!gone) this.#remember(entry.kind, this.clock() - started);
+    /** @type {number | null} */
+    let reported = null;
+    const held = (/** @type {number} */ ms) => {
+      reported = (reported ?? 0) + ms;
+    };
+    this.#handedInAll += 1;
+    this.#handed.set(client, (this.#handed.get(client) ?? 0) + 1);
+    (gone ? Promise.resolve(entry.skip()) : entry.start(held)).finally(() => {
+      if (!gone) this.#remember(entry.kind, reported ?? this.clock() - started);
+      this.#handedInAll -= 1;
+      const handed = /** @type {number} */ (this.#handed.get(client)) - 1;
+      if (handed === 0) this.#handed.delete(client);
+      else this.#handed.set(client, handed);
       const state = /** @type {{ held: number, nextTurn: number }} */ (this.#clients.get(client));
       state.held -= 1;
       if (state.held === 0 && (state.nextTurn <= this.#turn || this.#clients.size > IDLE_CLIENTS_KEPT))
         this.#clients.delete(client);
       this.#next();
     });
+    // The database may take one more.
+    this.#next();
   }
 
   /**
@@ -250,7 +292,7 @@ export class FairQueue {
 
 /**
  * @typedef {{ turn: number, kind: string, arrival: number, signal: AbortSignal | undefined,
- *   start: () => Promise<void>, skip: () => void }} Job
+ *   start: (held: (ms: number) => void) => Promise<void>, skip: () => void }} Job
  */
 
 export class QueueFullError extends Error {

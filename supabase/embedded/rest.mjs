@@ -93,9 +93,12 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     });
     const plan = /** @type {{ plan?: import('./sql.mjs').CountPlan }} */ (statement).plan;
     const client = requestClient(req, trustProxy);
-    /** @param {import('./pipeline.mjs').Statement[]} statements */
-    const run = (statements) =>
-      database.pipeline(statements, { contended: () => queue.othersWaiting(client), client }).catch((error) => {
+    /**
+     * @param {import('./pipeline.mjs').Statement[]} statements
+     * @param {(ms: number) => void} held
+     */
+    const run = (statements, held) =>
+      database.pipeline(statements, { contended: () => queue.othersWaiting(client), client, held }).catch((error) => {
         // Every client waits while the database reopens: one sending such reads back to back
         // would make the site wait again and again.
         if (error instanceof StatementTimeoutError) queue.chargeStop(client);
@@ -104,14 +107,15 @@ export function createRestHandler({ database, schema, queue, anonKey, serviceKey
     return whileWaiting(req, (signal) =>
       queue.run(
         client,
-        async () => {
+        async (held) => {
           const [, [row], explained] = await run(
             plan ? [settings, statement, { text: plan.text, params: plan.params }] : [settings, statement],
+            held,
           );
           const [total, pageTotal, body] = row;
           return {
             total: plan
-              ? await countWithPlan(explained, plan, (exact) => run([settings, exact]))
+              ? await countWithPlan(explained, plan, (exact) => run([settings, exact], held))
               : total === null
                 ? null
                 : Number(total),

@@ -48,6 +48,14 @@ async function arrivals(before: number, count: number) {
   while (arrived < before + count) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
+/** Every visible post costs `seconds` to read, as the anonymous role, until the returned undo. */
+async function slowPosts(seconds: number) {
+  await api.backend.db.exec(
+    `create policy slow_read on public.posts as restrictive for select to anon using (pg_sleep(${seconds}) is not null)`,
+  );
+  return () => api.backend.db.exec('drop policy slow_read on public.posts');
+}
+
 /**
  * Holds the database in an owner's transaction until released: requests sent meanwhile wait
  * their turn, and the order they are answered in is the scheduler's.
@@ -107,14 +115,6 @@ describe('turns between clients', () => {
 });
 
 describe('the statement deadline', () => {
-  /** Every visible post costs `seconds` to read, as the anonymous role. */
-  async function slowPosts(seconds: number) {
-    await api.backend.db.exec(
-      `create policy slow_read on public.posts as restrictive for select to anon using (pg_sleep(${seconds}) is not null)`,
-    );
-    return () => api.backend.db.exec('drop policy slow_read on public.posts');
-  }
-
   it('stops a read that runs past it with PostgreSQL statement timeout, logs it, and the API answers afterwards', async () => {
     await api.backend.db.query("insert into public.posts (content, author_name) values ('kept across a restart', 'T')");
     // Eight visible posts at two seconds each: sixteen seconds, far past the deadline.
@@ -139,6 +139,79 @@ describe('the statement deadline', () => {
     const after = await read('198.51.100.5');
     expect(after.status).toBe(200);
     expect(after.body.map((post: { content: string }) => post.content)).toContain('kept across a restart');
+  });
+});
+
+describe('a request handed to the database behind a statement that is stopped', () => {
+  /**
+   * Sends `readPath` as one client, then a post as another, and resolves once both are handed
+   * to the database (the post waits at its thread, not in the queue).
+   */
+  async function readThenPost(readPath: string, content: string) {
+    const before = arrived;
+    const reading = api.fetch(readPath, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    await arrivals(before, 1);
+    const posting = api.fetch('/rest/v1/posts', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.9', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content, author_name: 'Behind' }),
+    });
+    await arrivals(before, 2);
+    while (api.backend.queue.waiting > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    return { reading, posting };
+  }
+
+  /** How many posts hold `content`. */
+  async function stored(content: string) {
+    const { rows } = await api.backend.db.query<{ n: number }>(
+      'select count(*)::int as n from public.posts where content = $1',
+      [content],
+    );
+    return rows[0].n;
+  }
+
+  it('runs once the database is back: a write is stored once, neither lost nor run twice', async () => {
+    const fast = await slowPosts(2);
+    try {
+      const { reading, posting } = await readThenPost(
+        '/rest/v1/posts?select=id&order=created_at.desc&limit=20',
+        'waited behind a stopped read',
+      );
+      expect((await reading).status).toBe(500);
+      expect((await posting).status).toBe(201);
+    } finally {
+      await fast();
+    }
+    expect(await stored('waited behind a stopped read')).toBe(1);
+  });
+
+  it('is not sent again when the statement before it finished as its deadline came, so a write is stored once', async () => {
+    const { rows: newest } = await api.backend.db.query<{ id: number }>(
+      'select id from public.posts order by id desc limit 1',
+    );
+    const fast = await slowPosts(0.3);
+    try {
+      const { reading, posting } = await readThenPost(
+        `/rest/v1/posts?select=id&id=eq.${newest[0].id}`,
+        'sent beside a read that just made it',
+      );
+      // The read has started (its deadline is set, 500 ms with the write waiting). This thread
+      // is then kept busy past it while the database finishes the read and the write: the
+      // deadline's check runs before their answers are read, and finds the read already done.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          const until = performance.now() + 2000;
+          while (performance.now() < until);
+          resolve();
+        }),
+      );
+      expect((await reading).status).toBe(200);
+      expect((await posting).status).toBe(201);
+    } finally {
+      await fast();
+    }
+    expect(await stored('sent beside a read that just made it')).toBe(1);
   });
 });
 
@@ -184,9 +257,10 @@ describe('a request waiting for its turn', () => {
     try {
       const release = await holdDatabase();
       const before = arrived;
-      // Another client's read takes the database's turn first (it waits at the held database).
-      const first = read('198.51.100.6');
-      await arrivals(before, 1);
+      // Two other clients' reads are handed to the database first (they wait at the held
+      // database), as many as it takes at once.
+      const first = [read('198.51.100.6'), read('198.51.100.7')];
+      await arrivals(before, 2);
       const gone = new AbortController();
       const sent = fetch(`${server.url}/rest/v1/posts`, {
         method: 'POST',
@@ -194,13 +268,13 @@ describe('a request waiting for its turn', () => {
         body: JSON.stringify({ content: 'sent by a client that hung up', author_name: 'Gone' }),
         signal: gone.signal,
       }).catch((error: Error) => error.name);
-      // The write is in the queue, behind the read.
+      // The write is in the queue, behind the reads.
       while (api.backend.queue.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 5));
       gone.abort();
       expect(await sent).toBe('AbortError');
       while ((await server.connections()) > 0) await new Promise((resolve) => setTimeout(resolve, 5));
       await release();
-      expect((await first).status).toBe(200);
+      expect((await Promise.all(first)).map((answer) => answer.status)).toEqual([200, 200]);
       await api.backend.queue.drain();
       const { rows } = await api.backend.db.query(
         "select count(*)::int as n from public.posts where content = 'sent by a client that hung up'",

@@ -25,6 +25,20 @@ function gatedJob(log: string[], name: string) {
   };
 }
 
+/** The most jobs the queue ran at once over 30 jobs from four clients. */
+async function mostAtOnce(queue: FairQueue) {
+  let running = 0;
+  let most = 0;
+  const job = async () => {
+    running += 1;
+    most = Math.max(most, running);
+    await new Promise((resolve) => setImmediate(resolve));
+    running -= 1;
+  };
+  await Promise.all(Array.from({ length: 30 }, (_, i) => queue.run(`client ${i % 4}`, job)));
+  return most;
+}
+
 describe('FairQueue', () => {
   it('runs one job at a time, and a client with a backlog takes turns with the others', async () => {
     const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 10 });
@@ -49,17 +63,7 @@ describe('FairQueue', () => {
   });
 
   it('never runs two jobs at once', async () => {
-    const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 100 });
-    let running = 0;
-    let most = 0;
-    const job = async () => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setImmediate(resolve));
-      running -= 1;
-    };
-    await Promise.all(Array.from({ length: 30 }, (_, i) => queue.run(`client ${i % 4}`, job)));
-    expect(most).toBe(1);
+    expect(await mostAtOnce(new FairQueue({ maxWaiting: 100, maxPerClient: 100 }))).toBe(1);
   });
 
   it('turns a client away beyond its bound (the running job counts), and not the others', async () => {
@@ -92,6 +96,62 @@ describe('FairQueue', () => {
     });
     await expect(failing).rejects.toThrow('no');
     expect(await queue.run('a', async () => 'next')).toBe('next');
+  });
+
+  it('hands over as many jobs as the database takes at once, the next while one runs, and no more', async () => {
+    const queue = new FairQueue({ maxWaiting: 100, maxPerClient: 100, atOnce: 2 });
+    const started: string[] = [];
+    const jobs = ['a1', 'b1', 'c1'].map((name) => ({ client: name[0], ...gatedJob(started, name) }));
+    const answers = jobs.map(({ client, job }) => queue.run(client, job));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'b1']);
+    expect(queue.waiting).toBe(1);
+    jobs[0].release();
+    await answers[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'b1', 'c1']);
+    jobs[1].release();
+    jobs[2].release();
+    expect(await Promise.all(answers)).toEqual(['a1', 'b1', 'c1']);
+    expect(await mostAtOnce(queue)).toBe(2);
+    await queue.drain();
+    expect(queue.waiting).toBe(0);
+  });
+
+  it('a job handed over behind another is remembered by the time it reports holding the database, not by its wait', async () => {
+    let now = 0;
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10, atOnce: 2, clock: () => now });
+    // A heavy read holds the database for 600 ms while a list waits behind it at the database,
+    // then takes 5 ms of its own.
+    const heavy = gatedJob([], 'h1');
+    const handed = [
+      queue.run('h', heavy.job, 'heavy read'),
+      queue.run(
+        'z',
+        async (held) => {
+          await heavy.job();
+          held(5);
+          return 'z1';
+        },
+        'list',
+      ),
+    ];
+    now += 600;
+    heavy.release();
+    await Promise.all(handed);
+    await queue.drain();
+    // Remembered by its 600 ms from start to end, the list would now go after the heavy reads.
+    const started: string[] = [];
+    const holders = [gatedJob(started, 'x1'), gatedJob(started, 'x2')];
+    const answers = [
+      ...holders.map((holder, i) => queue.run(`x${i}`, holder.job)),
+      queue.run('b', async () => (started.push('b1'), (now += 500)), 'heavy read'),
+      queue.run('c', async () => (started.push('c1'), (now += 500)), 'heavy read'),
+      queue.run('y', async () => (started.push('y1'), (now += 5)), 'list'),
+    ];
+    for (const holder of holders) holder.release();
+    await Promise.all(answers);
+    expect(started.slice(2)).toEqual(['y1', 'b1', 'c1']);
   });
 
   it('within a turn, a kind of job that took long last time goes after the others', async () => {
@@ -222,6 +282,24 @@ describe('FairQueue', () => {
     first.release();
     await Promise.all([running, more, other]);
     expect(queue.othersWaiting('a')).toBe(false);
+  });
+
+  it("counts another client's job handed over behind a running one as waiting", async () => {
+    const queue = new FairQueue({ maxWaiting: 10, maxPerClient: 10, atOnce: 2 });
+    const first = gatedJob([], 'a1');
+    const running = queue.run('a', first.job);
+    const behind = gatedJob([], 'b1');
+    const handed = queue.run('b', behind.job);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queue.waiting).toBe(0);
+    expect(queue.othersWaiting('a')).toBe(true);
+    expect(queue.othersWaiting('b')).toBe(true);
+    first.release();
+    await running;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queue.othersWaiting('b')).toBe(false);
+    behind.release();
+    await handed;
   });
 });
 
