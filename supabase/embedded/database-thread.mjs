@@ -60,7 +60,7 @@ export async function startDatabaseThread({ dataDir, template, log = () => {}, d
 export class DatabaseThread {
   /** @type {Worker | null} */
   #worker = null;
-  /** Which pipeline has the database, shared with the thread (database-worker.mjs). */
+  /** Which pipeline has the database, shared with each thread (database-worker.mjs). */
   #holder = new Int32Array(new SharedArrayBuffer(4));
   /** @type {Map<number, Pending>} */
   #pending = new Map();
@@ -113,7 +113,8 @@ export class DatabaseThread {
   /** @param {Blob} [template] */
   open(template) {
     this.#ready = new Promise((ready, failed) => {
-      this.#holder = new Int32Array(new SharedArrayBuffer(4));
+      // The thread before this one has ended (stopped or crashed): nothing holds the database.
+      Atomics.store(this.#holder, 0, 0);
       const worker = new Worker(new URL('./database-worker.mjs', import.meta.url), {
         workerData: { dataDir: this.directory, template, holder: this.#holder },
       });

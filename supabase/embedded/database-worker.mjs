@@ -20,9 +20,9 @@ import { openDatabase } from './database.mjs';
 import { runInOneTransaction } from './pipeline.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, template, holder } = workerData;
-/** @type {Int32Array} */
-const holding = holder;
+const { dataDir, template, holder } = /** @type {{ dataDir: string, template?: Blob, holder: Int32Array }} */ (
+  workerData
+);
 
 /** @type {Awaited<ReturnType<typeof openDatabase>>} */
 let opened;
@@ -47,9 +47,9 @@ port.on('message', async (message) => {
     if (op === 'pipeline') {
       reply(
         await runInOneTransaction(db, message.statements, () => {
-          if (Atomics.compareExchange(holding, 0, 0, id) !== 0) throw new Error('The database is being stopped');
+          if (Atomics.compareExchange(holder, 0, 0, id) !== 0) throw new Error('The database is being stopped');
           port.postMessage({ id, started: true });
-          return () => Atomics.compareExchange(holding, 0, id, 0);
+          return () => Atomics.compareExchange(holder, 0, id, 0);
         }),
       );
     } else if (op === 'query') {

@@ -62,9 +62,8 @@ export class FairQueue {
    */
   #paused = new Map();
   #running = false;
-  /** Jobs handed over and not yet finished, per client. @type {Map<string, number>} */
-  #handed = new Map();
-  #handedInAll = 0;
+  /** The client of each job handed over and not yet finished (at most atOnce). @type {string[]} */
+  #handed = [];
   /** Whether the next job waits for the database to be ready (a reopen). */
   #awaitingReady = false;
   /** @type {Promise<void>} */
@@ -101,8 +100,7 @@ export class FairQueue {
    */
   othersWaiting(client) {
     for (const key of this.#lines.keys()) if (key !== client) return true;
-    for (const key of this.#handed.keys()) if (key !== client) return true;
-    return false;
+    return this.#handed.some((key) => key !== client);
   }
 
   /**
@@ -186,7 +184,7 @@ export class FairQueue {
   /** Hands over the next job, if one waits and the database may take another. */
   #next() {
     if (this.#lines.size === 0) {
-      if (this.#handedInAll > 0) return;
+      if (this.#handed.length > 0) return;
       // Nobody waits: every remembered client may start afresh at the latest turn handed out.
       for (const state of this.#clients.values()) this.#turn = Math.max(this.#turn, state.nextTurn);
       this.#forgetPassed();
@@ -195,7 +193,7 @@ export class FairQueue {
       this.#becameIdle = null;
       return;
     }
-    if (this.#handedInAll >= this.atOnce || this.#awaitingReady) return;
+    if (this.#handed.length >= this.atOnce || this.#awaitingReady) return;
     if (!this.#running) {
       this.#running = true;
       this.#idle = new Promise((resolve) => {
@@ -238,14 +236,10 @@ export class FairQueue {
     const held = (/** @type {number} */ ms) => {
       reported = (reported ?? 0) + ms;
     };
-    this.#handedInAll += 1;
-    this.#handed.set(client, (this.#handed.get(client) ?? 0) + 1);
+    this.#handed.push(client);
     (gone ? Promise.resolve(entry.skip()) : entry.start(held)).finally(() => {
       if (!gone) this.#remember(entry.kind, reported ?? this.clock() - started);
-      this.#handedInAll -= 1;
-      const handed = /** @type {number} */ (this.#handed.get(client)) - 1;
-      if (handed === 0) this.#handed.delete(client);
-      else this.#handed.set(client, handed);
+      this.#handed.splice(this.#handed.indexOf(client), 1);
       const state = /** @type {{ held: number, nextTurn: number }} */ (this.#clients.get(client));
       state.held -= 1;
       if (state.held === 0 && (state.nextTurn <= this.#turn || this.#clients.size > IDLE_CLIENTS_KEPT))
