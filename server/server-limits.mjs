@@ -81,6 +81,9 @@ export function createLimitedServer(handler, { headers = {}, ...given } = {}) {
   server.maxConnections = limits.maxConnections;
   // Without a listener Node destroys the idle socket itself, which is what is wanted.
   server.setTimeout(limits.idleMs);
+  // Between requests too: Node's own 5 s is shorter than a proxy's or a load balancer's idle
+  // timeout, and a request it sends on a connection the server is closing fails (a 502).
+  server.keepAliveTimeout = limits.idleMs;
 
   /** Open connections per share: an address or /64 (peerOf), and an IPv6 /56 (networkOf). */
   const open = new Map();

@@ -155,6 +155,35 @@ describe('deadlines for slow clients', () => {
     expect(SERVER_LIMITS.firstByteMs).toBeLessThanOrEqual(SERVER_LIMITS.headersMs / 2);
   }, 10_000);
 
+  it('keeps a connection open between requests for the idle limit, as a proxy reusing it expects', async () => {
+    // Node's own keep-alive deadline (5 s) is shorter than most proxies' and load balancers' idle
+    // timeouts: a request they send on a connection the server is just closing fails (a 502).
+    const port = await start({ firstByteMs: 1000, headersMs: 2000, requestMs: 3000, idleMs: 10_000 });
+    const socket = connect(port, '127.0.0.1');
+    sockets.push(socket);
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', () => {});
+    let closedAt: number | null = null;
+    socket.on('close', () => (closedAt = performance.now()));
+    await new Promise((resolve) => socket.on('connect', resolve));
+    const ask = async () => {
+      received = '';
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      await vi.waitFor(() => expect(received).toContain('ok'), { timeout: 1000 });
+      return parseHead(received);
+    };
+    const first = await ask();
+    expect(first.status).toBe(200);
+    expect(first.headers['keep-alive']).toBe('timeout=10');
+    const idleFrom = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    expect(closedAt).toBeNull();
+    // Idle longer than the headers deadline too: that deadline is the next request's own.
+    expect((await ask()).status).toBe(200);
+    expect(performance.now() - idleFrom).toBeGreaterThan(7000);
+  }, 15_000);
+
   it('turns away connections past the cap', async () => {
     const port = await start();
     const held = Array.from({ length: limits.maxConnections }, () =>

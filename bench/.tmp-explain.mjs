@@ -1,0 +1,12 @@
+import { openDatabase } from '../supabase/embedded/database.mjs';
+const { db } = await openDatabase({ dataDir: 'memory' });
+await db.exec(`select private.set_rate_limit(0)`).catch(e=>console.log('rl', e.message));
+const q = async (s) => (await db.query(s)).rows;
+for (let i = 0; i < 300; i++) await db.query(`insert into public.posts (content, author_name) values ($1, 'Bench')`, ['warm ' + i]);
+const r = await db.query(`explain (analyze, buffers, timing) insert into public.posts (content, author_name) values ('Bench post t 1.2', 'Bench') returning *`);
+console.log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+let t = performance.now();
+for (let i = 0; i < 1000; i++) await db.query(`insert into public.posts (content, author_name) values ($1, 'Bench')`, ['Bench post x ' + i]);
+console.log('per insert ms', (performance.now() - t) / 1000);
+console.log(await q(`select conname, pg_get_constraintdef(oid) from pg_constraint where conrelid='public.posts'::regclass`));
+await db.close();
