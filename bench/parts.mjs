@@ -265,6 +265,17 @@ export const PARTS = [
   },
   // The forum.
   {
+    // A reader's post, as most are, the page's first toast: the toast area draws a toast for the
+    // first time (after Post with no message, below, it has drawn one already).
+    name: 'Forum: post a message, the first toast',
+    route: '/forum',
+    kind: 'server',
+    prepare: typeInto('Your message', 'Read on a slow phone, and it kept up.'),
+    target: button('Post to the Forum'),
+    pending: () => window.__bench.shown('button', 'Posting…'),
+    answer: () => window.__bench.toast('Post Submitted'),
+  },
+  {
     name: 'Forum: Post with no message',
     route: '/forum',
     kind: 'local',
