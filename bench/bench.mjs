@@ -597,12 +597,20 @@ async function lighthouseRun(url) {
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const scores = Object.fromEntries(Object.keys(LIGHTHOUSE_GOALS).map((key) => [key, lhr.categories[key].score]));
+    // A run Lighthouse could not finish (no paint seen, a trace it could not read) has no score
+    // and no metrics, and says why: the row says so too, and the report goes on.
+    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    const ms = (id) => (metric(id) === null ? null : Math.round(metric(id)));
+    const why = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+      .map((id) => lhr.audits[id]?.errorMessage)
+      .find(Boolean);
     return {
       ...scores,
-      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
       goalsMet: Object.entries(LIGHTHOUSE_GOALS).every(([key, goal]) => scores[key] >= goal),
+      problem: lhr.runtimeError?.message ?? why ?? null,
     };
   } finally {
     await chrome.kill();
@@ -740,9 +748,10 @@ function printRoutes(routes, profile) {
 function printLighthouse(rows) {
   console.log('\nLighthouse, one run per route (goals: performance ≥ 98, the other three 100; not the gate)');
   for (const r of rows) {
-    const score = (key) => String(Math.round(r[key] * 100));
+    const score = (key) => (r[key] == null ? '—' : String(Math.round(r[key] * 100)));
+    const value = (v, digits = 0) => (v == null ? '—' : v.toFixed(digits));
     console.log(
-      `${r.route.padEnd(30)} perf ${score('performance')} a11y ${score('accessibility')} bp ${score('best-practices')} seo ${score('seo')}  LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls.toFixed(3)}  ${r.goalsMet ? 'ok' : 'below'}`,
+      `${r.route.padEnd(30)} perf ${score('performance')} a11y ${score('accessibility')} bp ${score('best-practices')} seo ${score('seo')}  LCP ${value(r.lcpMs)} ms TBT ${value(r.tbtMs)} ms CLS ${value(r.cls, 3)}  ${r.goalsMet ? 'ok' : 'below'}${r.problem ? ` (${r.problem})` : ''}`,
     );
   }
 }
