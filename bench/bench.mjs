@@ -600,7 +600,10 @@ async function lighthouseRun(url) {
     // A run Lighthouse could not finish (no paint seen, a trace it could not read) has no score
     // and no metrics, and says why: the row says so too, and the report goes on.
     const metric = (id) => lhr.audits[id]?.numericValue ?? null;
-    const ms = (id) => (metric(id) === null ? null : Math.round(metric(id)));
+    const ms = (id) => {
+      const value = metric(id);
+      return value === null ? null : Math.round(value);
+    };
     const why = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
       .map((id) => lhr.audits[id]?.errorMessage)
       .find(Boolean);

@@ -164,8 +164,8 @@ describe('deadlines for slow clients', () => {
     let received = '';
     socket.on('data', (chunk) => (received += chunk));
     socket.on('error', () => {});
-    let closedAt: number | null = null;
-    socket.on('close', () => (closedAt = performance.now()));
+    let closed = false;
+    socket.on('close', () => (closed = true));
     await new Promise((resolve) => socket.on('connect', resolve));
     const ask = async () => {
       received = '';
@@ -176,12 +176,10 @@ describe('deadlines for slow clients', () => {
     const first = await ask();
     expect(first.status).toBe(200);
     expect(first.headers['keep-alive']).toBe('timeout=10');
-    const idleFrom = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 7000));
-    expect(closedAt).toBeNull();
+    expect(closed).toBe(false);
     // Idle longer than the headers deadline too: that deadline is the next request's own.
     expect((await ask()).status).toBe(200);
-    expect(performance.now() - idleFrom).toBeGreaterThan(7000);
   }, 15_000);
 
   it('turns away connections past the cap', async () => {
