@@ -15,18 +15,21 @@
 // How "the first frame that shows the answer" is found. The input's time is the event's own
 // timeStamp (touchend for a tap: the finger lifting, from which the browser makes the click;
 // keydown for a key), stamped by the browser when the input arrived, so a busy main thread cannot
-// hide the wait. Not touchstart: a real finger rests on the glass before it lifts, and puppeteer
-// lifts it only once the page has handled the touch, which added that handling to every tap. From just before the input, a script in the
-// page checks the answer (a condition on what is on screen: a dialog's heading visible, a toast
-// with its words, a chip pressed) once per animation frame, in requestAnimationFrame, which runs
-// right before the browser renders the frame: the first check that passes is in the first frame
-// whose rendering includes the answer. A task posted from that callback at user-blocking priority
-// runs once the frame's style, layout and paint are done; its time is the answer's. What is left
-// out is the compositor's last step to the screen, at most one frame. Polling per frame rather
-// than on DOM changes also sees answers that change no DOM (a toast fading in is shown from the
-// first frame its opacity is above 0). The Event Timing API was not enough on its own: it ends at
-// the next paint after the event's handlers, but many answers come later (a toast after the
-// clipboard's promise, a dialog once its code has loaded, a row once the server has answered).
+// hide the wait. Not touchstart: a real finger rests on the glass before it lifts, and timed from
+// the landing every tap would count that rest. Puppeteer lifts at once, so the page may still be
+// handling the landing (pointerdown, touchstart) when the lift is stamped; a tap held until it was
+// handled measured the same (bench/README.md, "Measured for decisions"). From just before the
+// input, a script in the page checks the answer (a condition on what is on screen: a dialog's
+// heading visible, a toast with its words, a chip pressed) once per animation frame, in
+// requestAnimationFrame, which runs right before the browser renders the frame: the first check
+// that passes is in the first frame whose rendering includes the answer. A task posted from that
+// callback at user-blocking priority runs once the frame's style, layout and paint are done; its
+// time is the answer's. What is left out is the compositor's last step to the screen, at most one
+// frame. Polling per frame rather than on DOM changes also sees answers that change no DOM (a toast
+// fading in is shown from the first frame its opacity is above 0). The Event Timing API was not
+// enough on its own: it ends at the next paint after the event's handlers, but many answers come
+// later (a toast after the clipboard's promise, a dialog once its code has loaded, a row once the
+// server has answered).
 //
 // Everything observed is what a reader sees (roles, visible text, open dialogs), never the
 // site's own loading machinery, so the bench measures any build of the site the same way.
