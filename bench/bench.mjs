@@ -37,7 +37,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEV_ANON_KEY } from '../supabase/gateway/dev-anon-key.mjs';
 import { backendGoalsMet, backendThroughput, printBackend } from './backend.mjs';
-import { CPU_PROFILES, calibrate, hostBusy, measureHostIndex } from './calibrate.mjs';
+import { CPU_PROFILES, calibrate, hostBusy, howReached, measureHostIndex } from './calibrate.mjs';
 import { PARTS, ROUTES, find, routesFrom } from './parts.mjs';
 import { startPrefetchNetwork } from './prefetch-network.mjs';
 import { COMPRESSION_DONE } from '../server/static-site.mjs';
@@ -651,7 +651,7 @@ const verdict = (met) => (met ? 'pass' : 'MISS');
 function describeProfile(profile) {
   const cpu = profile.upperBound
     ? `CPU unthrottled: this host (index ${profile.index}) is slower than the phone (${profile.benchmarkIndex}); figures are upper bounds`
-    : `CPU ×${profile.rate}: index ${profile.index} reached of ${profile.benchmarkIndex}${profile.converged ? '' : ' (not within 5 %: the closest reading)'}`;
+    : `CPU ×${profile.rate}: index ${profile.index} reached of ${profile.benchmarkIndex}${howReached(profile)}`;
   return (
     `${profile.name} (${cpu}; ${PROFILE.latencyMs} ms round trip, ${PROFILE.downloadBitsPerSecond / 1e6} Mbit/s down, ` +
     `${PROFILE.uploadBitsPerSecond / 1e3} kbit/s up, touch at ${PROFILE.width} px, a fresh profile per load)`
@@ -770,7 +770,7 @@ function printCalibration(calibration) {
       `  ${p.name}: target index ${p.benchmarkIndex}; ` +
         (p.upperBound
           ? `unthrottled, figures are upper bounds`
-          : `rate ×${p.rate}, index reached ${p.index}${p.converged ? '' : ' (closest of the readings)'}`),
+          : `rate ×${p.rate}, index reached ${p.index}${howReached(p)}`),
     );
   }
 }

@@ -25,7 +25,7 @@ export const BUSY_DRIFT = 0.15;
 const WARM_UP_READINGS = 2;
 /** Readings per measurement; their median is the measurement. */
 const READINGS = 5;
-/** Measurements the search for a rate may take before it settles for the closest one. */
+/** Measurements the search for a rate may take, the one of the rate fitted to the others included. */
 const MAX_STEPS = 8;
 
 const within = (index, target, tolerance) => Math.abs(index / target - 1) <= tolerance;
@@ -39,12 +39,16 @@ const roundRate = (rate) => Math.round(rate * 100) / 100;
  * index falls about as the rate grows: the first guess is `hostIndex / target`, then the rate is
  * bracketed (an index above the target below it, one under the target above it) and the bracket
  * halved, geometrically, until a measurement lands within `tolerance`. A noisy host may not let
- * it: after `maxSteps` measurements the closest one is taken, and `converged` says so.
+ * it: one measurement can read 10–25 % off, and the closest of them is the luckiest, not the
+ * truest. So after `maxSteps - 1` measurements the rate is taken from all of them together
+ * (fittedRate) and measured again, and that last measurement is the index reported; `converged`
+ * says whether it landed, `fitted` that the rate came from the fit. Without a fit (readings that
+ * do not fall as the rate grows) the closest measurement is taken.
  *
  * @param {{ target: number, hostIndex: number, measure: (rate: number) => Promise<number>,
  *   tolerance?: number, maxSteps?: number }} options
  * @returns {Promise<{ rate: number, index: number, converged: boolean, upperBound: boolean,
- *   steps: { rate: number, index: number }[] }>}
+ *   fitted: boolean, steps: { rate: number, index: number }[] }>}
  */
 export async function findThrottlingRate({ target, hostIndex, measure, tolerance = TOLERANCE, maxSteps = MAX_STEPS }) {
   if (hostIndex <= target || within(hostIndex, target, tolerance)) {
@@ -53,6 +57,7 @@ export async function findThrottlingRate({ target, hostIndex, measure, tolerance
       index: hostIndex,
       converged: within(hostIndex, target, tolerance),
       upperBound: !within(hostIndex, target, tolerance),
+      fitted: false,
       steps: [],
     };
   }
@@ -66,13 +71,13 @@ export async function findThrottlingRate({ target, hostIndex, measure, tolerance
     steps.reduce((best, s) =>
       Math.abs(Math.log(s.index / target)) < Math.abs(Math.log(best.index / target)) ? s : best,
     );
-  const done = (converged) => ({ ...closest(), converged, upperBound: false, steps });
+  const done = (converged) => ({ ...closest(), converged, upperBound: false, fitted: false, steps });
 
   // The bracket: at `low` the index is above the target (unthrottled, the host's), at `high` under it.
   let low = 1;
   let high = null;
   let rate = roundRate(hostIndex / target);
-  while (steps.length < maxSteps) {
+  while (steps.length < maxSteps - 1) {
     const index = await step(rate);
     if (within(index, target, tolerance)) return done(true);
     if (index > target) low = Math.max(low, rate);
@@ -82,7 +87,52 @@ export async function findThrottlingRate({ target, hostIndex, measure, tolerance
     // A bracket narrower than the rate's rounding has nothing left to halve.
     if (high !== null && (rate <= low || rate >= high)) break;
   }
-  return done(false);
+  const fit = fittedRate(steps, target);
+  if (fit === null) return done(false);
+  // Kept within the rates measured: a fit says little beyond its readings.
+  const measured = steps.map((s) => s.rate);
+  const fitRate = roundRate(Math.min(Math.max(fit, Math.min(...measured)), Math.max(...measured)));
+  const index = await step(fitRate);
+  return {
+    rate: fitRate,
+    index,
+    converged: within(index, target, tolerance),
+    upperBound: false,
+    fitted: true,
+    steps,
+  };
+}
+
+/**
+ * How a phone's rate was reached, for the report: nothing when a measurement landed on its own.
+ * @param {{ converged: boolean, fitted?: boolean, steps?: unknown[] }} profile
+ */
+export function howReached({ converged, fitted, steps = [] }) {
+  const notWithin = `not within ${TOLERANCE * 100} %`;
+  if (fitted) {
+    const fit = `the rate fitted to ${steps.length - 1} measurements, measured again`;
+    return converged ? ` (${fit})` : ` (${notWithin}: ${fit})`;
+  }
+  return converged ? '' : ` (${notWithin}: the closest measurement)`;
+}
+
+/**
+ * The rate at which the measurements, fitted together as index = a × rate^−b (least squares on
+ * their logarithms), give `target`. Null without two different rates, or where the fitted index
+ * does not fall as the rate grows.
+ * @param {{ rate: number, index: number }[]} steps
+ * @param {number} target
+ */
+export function fittedRate(steps, target) {
+  const points = steps.map(({ rate, index }) => ({ x: Math.log(rate), y: Math.log(index) }));
+  const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const mx = mean(points.map((p) => p.x));
+  const my = mean(points.map((p) => p.y));
+  const sxx = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
+  if (sxx === 0) return null;
+  const slope = points.reduce((sum, p) => sum + (p.x - mx) * (p.y - my), 0) / sxx;
+  if (!(slope < 0)) return null;
+  return Math.exp(mx + (Math.log(target) - my) / slope);
 }
 
 /** Whether the host's index moved so far between two measurements that the run's figures are suspect. */
