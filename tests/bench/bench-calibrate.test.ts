@@ -114,24 +114,13 @@ describe('fittedRate', () => {
   });
 
   it('has no answer from one rate, or from readings that rise with the rate', () => {
-    expect(
+    const fit = (...readings: [number, number][]) =>
       fittedRate(
-        [
-          { rate: 2, index: 900 },
-          { rate: 2, index: 1100 },
-        ],
+        readings.map(([rate, index]) => ({ rate, index })),
         1000,
-      ),
-    ).toBeNull();
-    expect(
-      fittedRate(
-        [
-          { rate: 2, index: 900 },
-          { rate: 3, index: 1100 },
-        ],
-        1000,
-      ),
-    ).toBeNull();
+      );
+    expect(fit([2, 900], [2, 1100])).toBeNull();
+    expect(fit([2, 900], [3, 1100])).toBeNull();
   });
 });
 
