@@ -308,7 +308,9 @@ function PostList({ list, view, onRetry }: PostListProps) {
         >
           <article className={POST_BOX} data-post>
             <p className={`font-display wrap-anywhere italic ${index % 2 ? 'text-right' : ''}`}>
-              <span data-author>{displayName(post.authorName)}</span>
+              {/* Isolated: a right-to-left name, or one ending in a direction mark, would otherwise
+                  pull the date's day to its own side. */}
+              <bdi data-author>{displayName(post.authorName)}</bdi>
               <span className="font-sans text-xs text-muted not-italic">
                 {' · '}
                 <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>

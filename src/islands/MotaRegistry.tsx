@@ -79,7 +79,11 @@ export default function MotaRegistry() {
           turns it off through a custom property, which every element inside inherits, and setting
           it on focus restyled the whole table (tens of milliseconds on a phone). */}
       <div ref={tableTop} id="mota-results" tabIndex={-1} className="mt-6 scroll-mt-24 outline-none">
-        <IdeaSummary list={list} filter={filter} />
+        {/* A status region that stays in place, so that a screen reader says what each filter
+            and each step to another page found, as the summary line below changes. */}
+        <div role="status">
+          <IdeaSummary list={list} filter={filter} />
+        </div>
         <IdeaTable list={list} onRetry={reload} />
       </div>
 

@@ -48,10 +48,15 @@ export function csvCell(value: string | null | undefined): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The calendar date (UTC) of a timestamp as YYYY-MM-DD; empty for an unreadable one. */
+/**
+ * The calendar date of a timestamp as YYYY-MM-DD, in the visitor's time zone, so the file says
+ * the day the table beside it shows (formatShortDate); empty for an unreadable timestamp.
+ */
 export function csvDate(timestamp: string): string {
   const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+  if (Number.isNaN(date.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 export function csvLine(cells: readonly (string | null | undefined)[]): string {

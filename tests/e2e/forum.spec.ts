@@ -366,6 +366,42 @@ test('visitor text is shown as text: no HTML, long words wrap, line breaks kept 
   await expectNoHorizontalScroll(page);
 });
 
+test('a right-to-left name, or one ending in direction marks, leaves the date after it in the Dialogue Scroll', async ({
+  page,
+}) => {
+  const names = ['\u05d3\u05e0\u05d4', 'Zoe\u200f\u200f'];
+  await page.route(POSTS, (route) =>
+    route.request().method() === 'GET'
+      ? listOf(
+          names.map((name, index) => ({
+            id: index + 1,
+            content: 'A line',
+            author_name: name,
+            created_at: '2025-06-03T14:22:05.123456+00:00',
+          })),
+        )(route)
+      : route.fallback(),
+  );
+  await open(page);
+  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+  await expect(posts(page)).toHaveCount(names.length);
+  for (const post of await posts(page).all()) {
+    // Where the date's first character (the day) is drawn, against the name's box.
+    const { nameRight, dayLeft } = await post.evaluate((article) => {
+      const day = document.createRange();
+      const text = article.querySelector('time')!.firstChild!;
+      day.setStart(text, 0);
+      day.setEnd(text, 1);
+      return {
+        nameRight: article.querySelector('[data-author]')!.getBoundingClientRect().right,
+        dayLeft: day.getBoundingClientRect().left,
+      };
+    });
+    // After the name and the ' · ' between them, not beside the name or before it.
+    expect(dayLeft, await post.innerText()).toBeGreaterThan(nameRight + 4);
+  }
+});
+
 test("five accents on a letter are refused before sending, in the site's voice, and the text is kept", async ({
   page,
 }) => {

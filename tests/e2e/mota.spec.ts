@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { countShifts, frames, shifts, watchConsole } from './helpers';
+import { isolate } from '../../src/lib/community/format';
 import {
   REST,
   apiRequests,
@@ -40,6 +41,9 @@ async function open(page: Page) {
   await page.goto('/mota');
   await expect(page.locator('#mota-results [data-state="list"], #mota-results [data-state="empty"]')).toBeVisible();
 }
+
+/** The live region that says what the filter or a step to another page found. */
+const resultsStatus = (page: Page) => page.locator('#mota-results > [role="status"]');
 
 async function filterBy(page: Page, text: string) {
   const response = page.waitForResponse(
@@ -109,7 +113,7 @@ test('loading, then the table', async ({ page }) => {
   const release = await holdRequests(page, IDEAS);
   await page.goto('/mota');
   await expect(page.locator('#mota-results [data-state="loading"]')).toBeVisible();
-  await expect(page.locator('#mota-results').getByRole('status')).toHaveText(/Opening the registry/);
+  await expect(page.locator('#mota-results [role="status"][data-state="loading"]')).toHaveText(/Opening the registry/);
   release();
   await expect(rows(page).first()).toBeVisible();
 });
@@ -162,6 +166,8 @@ test('the filter: case-insensitive substring of issue, solution or proposer, run
   await filterBy(page, tag.toLowerCase());
   await expect(rows(page)).toHaveCount(3);
   await expect(page.locator('[data-summary]')).toContainText(`3 ideas matching “${tag.toLowerCase()}”`);
+  // Said to a screen reader too, from a status region that was there before the filter ran.
+  await expect(resultsStatus(page)).toHaveText(`3 ideas matching “${tag.toLowerCase()}”, newest first`);
   expect(queries.at(-1)).toContain('ilike');
   await filterBy(page, `  ${tag.toUpperCase()}  `);
   await expect(rows(page)).toHaveCount(3);
@@ -169,6 +175,7 @@ test('the filter: case-insensitive substring of issue, solution or proposer, run
   for (const odd of ['%', '_(,)"\\', `${tag}%`]) {
     await filterBy(page, odd);
     await expect(page.locator('#mota-results [data-state="empty"]')).toHaveText(EMPTY);
+    await expect(resultsStatus(page)).toHaveText(`No ideas matching “${odd}”`);
   }
   await filterBy(page, '');
   await expect(rows(page).first()).toBeVisible();
@@ -203,7 +210,7 @@ test('the filter says it is looking with the first keystroke, and asks at once',
   const requests = apiRequests(page);
   const release = await holdRequests(page, IDEAS);
   await filterBox(page).pressSequentially('lan');
-  await expect(page.locator('#mota-results').getByRole('status')).toHaveText(/Opening the registry/);
+  await expect(page.locator('#mota-results [role="status"][data-state="loading"]')).toHaveText(/Opening the registry/);
   // "l" and "la" through the pairs index, "lan" through the trigram index.
   await expect.poll(() => requests.filter((r) => r.startsWith('GET mota_ideas_short_matches')).length).toBe(2);
   await expect.poll(() => requests.filter((r) => r.startsWith('GET mota_ideas_matches')).length).toBe(1);
@@ -597,7 +604,12 @@ test('Random Idea: a 7-second toast with the issue, solution and proposer', asyn
   await page.clock.install();
   await open(page);
   await page.getByRole('button', { name: 'Random Idea' }).click();
-  await expectToast(page, `Random Idea: ${issue}`, 'Solution: Roll the dice slowly (Proposed by: Eleni)', 'normal');
+  await expectToast(
+    page,
+    `Random Idea: ${isolate(issue)}`,
+    `Solution: ${isolate('Roll the dice slowly')} (Proposed by: ${isolate('Eleni')})`,
+    'normal',
+  );
   // Hovering a toast pauses it; the button may sit under where the toast appears.
   await page.mouse.move(10, 10);
   await page.clock.runFor(6500);
@@ -725,7 +737,8 @@ test('Export CSV: only the filtered rows, quoted, formula-safe, UTF-8 with a BOM
   expect(file.suggestedFilename()).toBe('mota_ideas.csv');
   const bytes = await readFile(await file.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const today = new Date().toISOString().slice(0, 10);
+  // The day in the browser's time zone (this process's), as the table shows it: YYYY-MM-DD.
+  const today = new Date().toLocaleDateString('en-CA');
   expect(bytes.toString('utf8')).toBe(
     '\uFEFF' +
       'Issue/Problem,Mitigation/Proposed Solution,Proposed By,Notes/Comments,Date Submitted\r\n' +

@@ -63,10 +63,10 @@ describe('dates and counts', () => {
 });
 
 describe('randomIdeaMessage', () => {
-  it('names the issue, the solution and the proposer', () => {
+  it('names the issue, the solution and the proposer, each isolated from the sentence around it', () => {
     expect(randomIdeaMessage({ issue: 'Endless feeds', mitigation: 'Stopping cues', proposedBy: 'Eleni' })).toEqual({
-      title: 'Random Idea: Endless feeds',
-      description: 'Solution: Stopping cues (Proposed by: Eleni)',
+      title: 'Random Idea: \u2068Endless feeds\u2069',
+      description: 'Solution: \u2068Stopping cues\u2069 (Proposed by: \u2068Eleni\u2069)',
     });
     expect(randomIdeaMessage({ issue: 'a', mitigation: 'b', proposedBy: null }).description).toContain('Anonymous');
   });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BOM, CSV_COLUMNS, CSV_FILENAME, buildIdeasCsv, csvCell, csvDate, defuseFormula } from '../../src/lib/csv';
+import { formatShortDate } from '../../src/lib/community/format';
 
 const idea = (over: Partial<Parameters<typeof buildIdeasCsv>[0][number]> = {}) => ({
   issue: 'Feeds that never end',
@@ -70,10 +71,25 @@ describe('csvCell', () => {
 });
 
 describe('csvDate', () => {
-  it('gives the UTC calendar date as YYYY-MM-DD', () => {
-    expect(csvDate('2025-06-03T14:22:05.123456+00:00')).toBe('2025-06-03');
-    expect(csvDate('2025-01-09T00:30:00+02:00')).toBe('2025-01-08');
-    expect(csvDate('2024-12-31T23:59:59Z')).toBe('2024-12-31');
+  const processZone = process.env.TZ;
+  afterEach(() => {
+    if (processZone === undefined) delete process.env.TZ;
+    else process.env.TZ = processZone;
+  });
+
+  it('gives the calendar date in the visitor’s time zone as YYYY-MM-DD, the day the table shows', () => {
+    // The visitor's time zone is the process's here: fourteen hours east of UTC.
+    process.env.TZ = 'Pacific/Kiritimati';
+    expect(csvDate('2025-06-03T08:22:05.123456+00:00')).toBe('2025-06-03');
+    expect(csvDate('2025-06-03T14:22:05.123456+00:00')).toBe('2025-06-04');
+    expect(csvDate('2024-12-31T23:59:59Z')).toBe('2025-01-01');
+    for (const timestamp of ['2025-06-03T14:22:05Z', '2025-02-28T11:00:00Z', '2025-09-30T09:59:59Z']) {
+      const [year, month, day] = csvDate(timestamp).split('-').map(Number);
+      expect(formatShortDate(timestamp)).toMatch(new RegExp(`^${day} \\w+ ${year}$`));
+      expect(new Date(timestamp).getMonth() + 1).toBe(month);
+    }
+    process.env.TZ = 'America/Los_Angeles';
+    expect(csvDate('2025-06-03T05:00:00Z')).toBe('2025-06-02');
   });
   it('is empty for an unreadable timestamp', () => {
     expect(csvDate('not a date')).toBe('');

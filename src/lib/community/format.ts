@@ -60,13 +60,20 @@ export function formatShortDate(timestamp: string): string {
   return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
+/**
+ * Visitor text set inside a sentence of ours, as a first-strong isolate: a right-to-left name, or
+ * one ending in digits or a direction mark, then keeps its own order and leaves ours alone (a
+ * toast is plain text, with no element to isolate it).
+ */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** The Random Idea toast: the issue, the proposed solution and who proposed it. */
 export function randomIdeaMessage(idea: { issue: string; mitigation: string; proposedBy: string | null }): {
   title: string;
   description: string;
 } {
   return {
-    title: `Random Idea: ${idea.issue}`,
-    description: `Solution: ${idea.mitigation} (Proposed by: ${displayName(idea.proposedBy)})`,
+    title: `Random Idea: ${isolate(idea.issue)}`,
+    description: `Solution: ${isolate(idea.mitigation)} (Proposed by: ${isolate(displayName(idea.proposedBy))})`,
   };
 }

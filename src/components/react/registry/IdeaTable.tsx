@@ -20,7 +20,11 @@ const COLUMNS = ['Issue/Problem', 'Mitigation/Proposed Solution', 'Proposed By',
 const VISITOR_TEXT = 'whitespace-pre-line wrap-anywhere overflow-hidden';
 
 export function IdeaSummary({ list, filter }: { list: ListState<Idea>; filter: string }) {
-  if (list.status !== 'ready' || list.page.total === 0) return null;
+  if (list.status !== 'ready') return null;
+  // Nothing found is said by the empty message in the table's place; a listener hears it here.
+  if (list.page.total === 0) {
+    return filter.trim() ? <p className="sr-only">No ideas matching “{filter.trim()}”</p> : null;
+  }
   const { page, pageSize, total, rows } = list.page;
   const first = (page - 1) * pageSize + 1;
   const last = first + rows.length - 1;
