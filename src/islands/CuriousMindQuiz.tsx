@@ -35,7 +35,17 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
   const headingId = useId();
 
   useEffect(() => {
-    if (moved.current) heading.current?.focus();
+    const screen = heading.current?.closest('section');
+    if (!moved.current || !screen) return;
+    heading.current!.focus({ preventScroll: true });
+    // The new screen from its top (its progress line and Previous question), not only the heading
+    // focus alone would bring into view: after a tap on a low answer the page is scrolled down, and
+    // the screen's top would sit under the sticky header.
+    const top = screen.getBoundingClientRect().top;
+    const clear = parseFloat(getComputedStyle(screen).scrollMarginTop);
+    if (top < clear || heading.current!.getBoundingClientRect().bottom > innerHeight) {
+      screen.scrollIntoView({ block: 'start' });
+    }
   }, [phase, step]);
 
   useEffect(() => {
@@ -81,7 +91,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
 
   if (phase === 'intro') {
     return (
-      <section aria-labelledby={headingId} className="card mx-auto max-w-2xl text-center sm:p-10">
+      <section aria-labelledby={headingId} className="card mx-auto max-w-2xl scroll-mt-24 text-center sm:p-10">
         <h2 {...headingProps} className="text-step-3 outline-none">
           Four questions under the carob tree
         </h2>
@@ -100,7 +110,11 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
     const question = questions[step];
     const number = step + 1;
     return (
-      <section aria-labelledby={headingId} className="card mx-auto max-w-2xl sm:p-10" data-question={question.id}>
+      <section
+        aria-labelledby={headingId}
+        className="card mx-auto max-w-2xl scroll-mt-24 sm:p-10"
+        data-question={question.id}
+      >
         <div className="flex items-center justify-between gap-4 font-sans text-sm text-muted">
           <p data-quiz-progress>
             Question {number} of {questions.length}
@@ -139,7 +153,7 @@ export default function CuriousMindQuiz({ questions, types }: Props) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="card mx-auto max-w-2xl text-center sm:p-10">
+    <section aria-labelledby={headingId} className="card mx-auto max-w-2xl scroll-mt-24 text-center sm:p-10">
       <h2 {...headingProps} className="text-step-2 outline-none">
         {resultName ? `You are The ${resultName}` : 'Reading your answers…'}
       </h2>

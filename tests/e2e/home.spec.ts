@@ -136,6 +136,35 @@ test.describe('home page', () => {
   });
 });
 
+test('the floating Engage and Start Here buttons leave the footer’s last lines uncovered @phone', async ({ page }) => {
+  await page.goto('/');
+  const floating = [page.getByRole('link', { name: 'Engage' }), page.getByRole('button', { name: 'Start Here' })];
+  for (const button of floating) await expect(button).toBeVisible();
+  // To the very bottom: the footer takes its real height as it comes into view, so scroll until nothing is left.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        // Read before scrolling again, so that a frame has drawn the footer since the last scroll.
+        const atBottom = innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return atBottom;
+      }),
+    )
+    .toBe(true);
+  const boxes = await Promise.all(floating.map((button) => button.boundingBox()));
+  for (const line of await page.locator('footer > div:last-child p').all()) {
+    const text = await line.boundingBox();
+    for (const box of boxes) {
+      const overlaps =
+        box!.x < text!.x + text!.width &&
+        text!.x < box!.x + box!.width &&
+        box!.y < text!.y + text!.height &&
+        text!.y < box!.y + box!.height;
+      expect(overlaps, `a floating button over “${await line.innerText()}”`).toBe(false);
+    }
+  }
+});
+
 test.describe('Start Here guide', () => {
   test('is offered on a first visit and never again once closed @phone', async ({ page }) => {
     await page.goto('/');

@@ -95,6 +95,29 @@ test('Previous question goes back and the earlier answer can be changed', async 
   );
 });
 
+test('each new question is shown from its top, below the header, after a tap on a low answer @phone', async ({
+  page,
+}) => {
+  await page.goto('/curious-mind-quiz');
+  await page.getByRole('button', { name: 'Begin the Quiz' }).click();
+  const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+  for (let number = 1; number < questions.length; number++) {
+    await expect(page.locator('[data-quiz-progress]')).toHaveText(`Question ${number} of ${questions.length}`);
+    await page.getByRole('list', { name: 'Your answer' }).getByRole('button').last().click();
+    await expect(page.locator('[data-quiz-progress]')).toHaveText(`Question ${number + 1} of ${questions.length}`);
+    await expect(questionHeading(page)).toBeFocused();
+    for (const part of [
+      page.locator('[data-quiz-progress]'),
+      page.getByRole('button', { name: 'Previous question' }),
+    ]) {
+      await expect(part).toBeInViewport();
+      expect((await part.boundingBox())!.y, `${await part.innerText()}: below the header`).toBeGreaterThanOrEqual(
+        headerBottom,
+      );
+    }
+  }
+});
+
 test('starting the quiz clears a saved type', async ({ page }) => {
   await page.goto('/curious-mind-quiz');
   await expect(page.getByRole('button', { name: 'Begin the Quiz' })).toBeVisible();

@@ -26,6 +26,31 @@ test.describe('header', () => {
     await expect(page.locator('header a[href="#"]')).toHaveCount(0);
   });
 
+  test('the group holding the page is set in the accent colour, the others in ink', async ({ page }) => {
+    const colourOf = (group: string) => summary(page, group).evaluate((el) => getComputedStyle(el).color);
+    const accentAndInk = () =>
+      page.evaluate(() => {
+        const probe = document.createElement('span');
+        document.body.append(probe);
+        const read = (colour: string) => ((probe.style.color = colour), getComputedStyle(probe).color);
+        const colours = { accent: read('var(--color-accent)'), ink: read('var(--color-ink)') };
+        probe.remove();
+        return colours;
+      });
+    for (const [path, group] of [
+      ['/essays', 'Writings'],
+      ['/essays/philosophy/golden-age', 'Writings'],
+      ['/testimonials', 'The Book'],
+      ['/fieldnotes', 'Community'],
+    ] as const) {
+      await page.goto(path);
+      const { accent, ink } = await accentAndInk();
+      expect(accent).not.toBe(ink);
+      for (const other of Object.keys(groups))
+        expect(await colourOf(other), `${other} on ${path}`).toBe(other === group ? accent : ink);
+    }
+  });
+
   test('a menu opens after 100 ms of hover and survives the 300 ms pointer gap', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
