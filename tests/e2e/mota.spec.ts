@@ -232,10 +232,18 @@ test('Submit New Idea: required fields, Missing Fields, then success closes, rel
   await submitButton(page).click();
   await expectToast(page, 'Missing Fields', 'Please provide at least an Issue and a Solution.', 'destructive');
   await expect(dialog(page).getByRole('alert')).toHaveText('Please provide at least an Issue and a Solution.');
+  // The two fields left blank are marked for assistive technology, each until it is changed.
+  await expect(field(page, 'Issue/Problem')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Mitigation/Proposed Solution')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Proposed By')).not.toHaveAttribute('aria-invalid');
   await field(page, 'Issue/Problem').fill('An issue with no solution');
+  await expect(field(page, 'Issue/Problem')).not.toHaveAttribute('aria-invalid');
+  await expect(field(page, 'Mitigation/Proposed Solution')).toHaveAttribute('aria-invalid', 'true');
   await field(page, 'Mitigation/Proposed Solution').fill('   ');
   await submitButton(page).click();
   await expect(lastToast(page)).toContainText('Missing Fields');
+  await expect(field(page, 'Issue/Problem')).not.toHaveAttribute('aria-invalid');
+  await expect(field(page, 'Mitigation/Proposed Solution')).toHaveAttribute('aria-invalid', 'true');
   expect(sent.count).toBe(0);
   await expect(dialog(page)).toBeVisible();
 
@@ -258,6 +266,7 @@ test('Submit New Idea: required fields, Missing Fields, then success closes, rel
   await openDialog(page);
   await expect(field(page, 'Issue/Problem')).toHaveValue('');
   await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+  await expect(dialog(page).locator('[aria-invalid]')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
   checkConsole();

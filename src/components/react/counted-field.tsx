@@ -30,6 +30,8 @@ export interface CountedFieldProps {
    * and a field React had focused first would be focused, laid out and left again.
    */
   autoFocus?: boolean;
+  /** Refused as it is (left blank where it is required): marked for assistive technology until changed. */
+  invalid?: boolean;
 }
 
 /** A labelled input or textarea with a visible character counter at the database limit. */
@@ -48,6 +50,7 @@ export default function CountedField({
   autoComplete = 'off',
   disabled,
   autoFocus,
+  invalid = false,
 }: CountedFieldProps) {
   const count = characterCount(value);
   const left = max - count;
@@ -72,6 +75,7 @@ export default function CountedField({
     required,
     autoComplete,
     'data-autofocus': autoFocus || undefined,
+    invalid,
     className: 'field mt-1.5',
   };
   return (

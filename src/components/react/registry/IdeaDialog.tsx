@@ -22,6 +22,8 @@ interface Props {
   submitting: boolean;
   /** The refusal the toast announced, kept in the dialog by the fields it is about. */
   error: string | null;
+  /** The fields that refusal is about (required and left blank), until each is changed. */
+  invalid: ReadonlySet<keyof IdeaDraft>;
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
 }
 
@@ -123,6 +125,7 @@ const IdeaForm = memo(function IdeaForm({
   onTrapChange,
   submitting,
   error,
+  invalid,
   onSubmit,
   onClose,
 }: Omit<Props, 'open'>) {
@@ -131,7 +134,7 @@ const IdeaForm = memo(function IdeaForm({
     <form onSubmit={onSubmit} noValidate className="relative">
       <div className="space-y-5 px-6 py-5">
         {FIELDS.map(({ key, ...field }) => (
-          <CountedField key={key} {...field} value={draft[key]} onChange={update(key)} />
+          <CountedField key={key} {...field} value={draft[key]} onChange={update(key)} invalid={invalid.has(key)} />
         ))}
         <Honeypot value={trap} onChange={onTrapChange} />
         {error && (
