@@ -8,6 +8,8 @@
  * become a cell `=1+1`.
  */
 
+import { twoDigits } from './community/format';
+
 export const CSV_FILENAME = 'mota_ideas.csv';
 export const CSV_MIME = 'text/csv;charset=utf-8';
 export const CSV_COLUMNS = [
@@ -55,8 +57,7 @@ export function csvCell(value: string | null | undefined): string {
 export function csvDate(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
 
 export function csvLine(cells: readonly (string | null | undefined)[]): string {
