@@ -8,8 +8,6 @@
  * become a cell `=1+1`.
  */
 
-import { twoDigits } from './community/format';
-
 export const CSV_FILENAME = 'mota_ideas.csv';
 export const CSV_MIME = 'text/csv;charset=utf-8';
 export const CSV_COLUMNS = [
@@ -57,7 +55,8 @@ export function csvCell(value: string | null | undefined): string {
 export function csvDate(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 export function csvLine(cells: readonly (string | null | undefined)[]): string {

@@ -39,8 +39,7 @@ const MONTHS = [
 ];
 // en-GB abbreviates September as "Sept".
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
-/** A number as two digits: 07. */
-export const twoDigits = (n: number) => String(n).padStart(2, '0');
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** A count as shown: 1,234,567. */
 export function formatCount(n: number): string {
@@ -51,7 +50,7 @@ export function formatCount(n: number): string {
 export function formatPostDate(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()} at ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()} at ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 /** A short date for the registry table, in the visitor's time zone: "3 Jun 2025". */
