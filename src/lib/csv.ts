@@ -6,6 +6,9 @@
  * at the start of a field, and after any separator inside one, spaces before it included.
  * Where the decimal mark is a comma, spreadsheets split CSV on `;`, so `x;=1+1` would otherwise
  * become a cell `=1+1`.
+ *
+ * Self-contained: `npm run moderate` (scripts/moderate.mjs) loads this file in Node, which
+ * resolves no extensionless import.
  */
 
 export const CSV_FILENAME = 'mota_ideas.csv';
