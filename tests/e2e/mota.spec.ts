@@ -232,7 +232,7 @@ test('Submit New Idea: required fields, Missing Fields, then success closes, rel
   await submitButton(page).click();
   await expectToast(page, 'Missing Fields', 'Please provide at least an Issue and a Solution.', 'destructive');
   await expect(dialog(page).getByRole('alert')).toHaveText('Please provide at least an Issue and a Solution.');
-  // The two fields left blank are marked for assistive technology, each until it is changed.
+  // The two fields left blank are marked for assistive technology, each while it stays blank.
   await expect(field(page, 'Issue/Problem')).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, 'Mitigation/Proposed Solution')).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, 'Proposed By')).not.toHaveAttribute('aria-invalid');

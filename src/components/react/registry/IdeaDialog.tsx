@@ -2,6 +2,7 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 import { memo, type SubmitEvent } from 'react';
 import { ANONYMOUS } from '../../../lib/community/format';
 import { LIMITS } from '../../../lib/community/limits';
+import { isBlank } from '../../../lib/community/validation';
 import CountedField, { type CountedFieldProps } from '../counted-field';
 import { Honeypot } from '../community-fields';
 
@@ -22,8 +23,8 @@ interface Props {
   submitting: boolean;
   /** The refusal the toast announced, kept in the dialog by the fields it is about. */
   error: string | null;
-  /** The fields that refusal is about (required and left blank), until each is changed. */
-  invalid: ReadonlySet<keyof IdeaDraft>;
+  /** That refusal was for a required field left blank: each required field still blank is marked. */
+  blankRefused: boolean;
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
 }
 
@@ -125,7 +126,7 @@ const IdeaForm = memo(function IdeaForm({
   onTrapChange,
   submitting,
   error,
-  invalid,
+  blankRefused,
   onSubmit,
   onClose,
 }: Omit<Props, 'open'>) {
@@ -134,7 +135,13 @@ const IdeaForm = memo(function IdeaForm({
     <form onSubmit={onSubmit} noValidate className="relative">
       <div className="space-y-5 px-6 py-5">
         {FIELDS.map(({ key, ...field }) => (
-          <CountedField key={key} {...field} value={draft[key]} onChange={update(key)} invalid={invalid.has(key)} />
+          <CountedField
+            key={key}
+            {...field}
+            value={draft[key]}
+            onChange={update(key)}
+            invalid={blankRefused && field.required && isBlank(draft[key])}
+          />
         ))}
         <Honeypot value={trap} onChange={onTrapChange} />
         {error && (

@@ -1,6 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { describeFailure, type CommunityError } from '../../../lib/community/messages';
-import { isBlank } from '../../../lib/community/validation';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
 import type { IdeaDraft } from './IdeaDialog';
@@ -9,8 +8,6 @@ const loadIdeaDialog = () => import('./IdeaDialog');
 type IdeaDialogComponent = Awaited<ReturnType<typeof loadIdeaDialog>>['default'];
 
 const EMPTY_DRAFT: IdeaDraft = { issue: '', mitigation: '', proposedBy: '', notes: '' };
-const REQUIRED = ['issue', 'mitigation'] as const satisfies (keyof IdeaDraft)[];
-const NONE: ReadonlySet<keyof IdeaDraft> = new Set();
 
 interface Props {
   submit: (
@@ -38,7 +35,8 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<IdeaDraft>(EMPTY_DRAFT);
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(NONE);
+  // Refused for a required field left blank: each such field is marked while it stays blank.
+  const [blankRefused, setBlankRefused] = useState(false);
 
   useEffect(() => {
     whenIdle(() =>
@@ -62,7 +60,7 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
 
   const openDialog = () => {
     setError(null);
-    setInvalid(NONE);
+    setBlankRefused(false);
     // Opened within the press when the dialog is drawn: React then draws it before the next frame.
     if (IdeaDialog) {
       setOpen(true);
@@ -82,16 +80,16 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
   // Kept the same from one render to the next, as the dialog's form is drawn again only when
   // what it shows changes (IdeaDialog).
   const close = useCallback(() => setOpen(false), []);
-  const changeDraft = useCallback((field: keyof IdeaDraft, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setInvalid((fields) => (fields.has(field) ? new Set([...fields].filter((f) => f !== field)) : fields));
-  }, []);
+  const changeDraft = useCallback(
+    (field: keyof IdeaDraft, value: string) => setDraft((d) => ({ ...d, [field]: value })),
+    [],
+  );
 
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       setError(null);
-      setInvalid(NONE);
+      setBlankRefused(false);
       void submit(draft, {
         onAdded: () => {
           setDraft(EMPTY_DRAFT);
@@ -100,7 +98,7 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
         // Shown inside the dialog too, by the fields it is about, and still there once the toast has gone.
         onRefused: (failure) => {
           setError(failure.description ?? failure.title);
-          if (failure.reason === 'blank') setInvalid(new Set(REQUIRED.filter((key) => isBlank(draft[key]))));
+          setBlankRefused(failure.reason === 'blank');
         },
       });
     },
@@ -122,7 +120,7 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
           onTrapChange={onTrapChange}
           submitting={sending}
           error={error}
-          invalid={invalid}
+          blankRefused={blankRefused}
           onSubmit={onSubmit}
         />
       )}
