@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import { loadEnv } from 'vite';
+import { readFileSync } from 'node:fs';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -12,16 +13,23 @@ import securityHeaders from './src/integrations/security-headers.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
 import { embeddedSupabase } from './supabase/embedded/vite-plugin.mjs';
 
+// The address the author keeps in content/site.json, unless the deployment names another.
+const DEFAULT_SITE_URL = JSON.parse(readFileSync('content/site.json', 'utf8')).siteUrl;
+
 // The build's environment (shell, then .env), declared and checked once in `env.schema` below;
 // pages and islands read it through astro:env. The config itself needs two values before
 // astro:env exists: the site's address and the Supabase origin its CSP allows.
-const DEFAULT_SITE_URL = 'http://localhost:4321';
 const { PUBLIC_SITE_URL, PUBLIC_SUPABASE_URL } = loadEnv(
   process.env.NODE_ENV ?? 'production',
   process.cwd(),
   'PUBLIC_',
 );
 const site = PUBLIC_SITE_URL || DEFAULT_SITE_URL;
+// Astro checks `site` before `env.schema` below, and would only say "Invalid URL".
+if (!URL.canParse(site)) {
+  const [name, value] = PUBLIC_SITE_URL ? ['PUBLIC_SITE_URL', PUBLIC_SITE_URL] : ['siteUrl in content/site.json', site];
+  throw new Error(`${name} is "${value}", not a URL such as https://genesis-novel.example`);
+}
 
 // The forum and registry talk to Supabase; without a project configured, to the embedded
 // backend on the site's own origin ('self').

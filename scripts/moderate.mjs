@@ -21,6 +21,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BOM, csvLine } from '../src/lib/csv.ts';
 
+// The settings `npm start` reads: the DATABASE_URL or DATA_DIR in .env is the database it serves.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
 const TABLES = /** @type {const} */ ({
   posts: 'posts',
   post: 'posts',

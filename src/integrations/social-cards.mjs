@@ -46,7 +46,9 @@ export const decodeEntities = (text) =>
 
 /** @param {string} html @param {string} property */
 function metaContent(html, property) {
-  const tag = html.match(new RegExp(`<meta[^>]+property="${property}"[^>]*>`))?.[0];
+  // Quoted values are read whole: Astro leaves a `>` in an attribute as it is ("Signal > Noise").
+  const attributes = String.raw`(?:[^>"]|"[^"]*")*`;
+  const tag = html.match(new RegExp(`<meta${attributes}\\sproperty="${property}"${attributes}>`))?.[0];
   const content = tag?.match(/content="([^"]*)"/)?.[1];
   return content === undefined ? undefined : decodeEntities(content);
 }

@@ -46,8 +46,15 @@ const SNIPPET_MAX = 200;
 const SNIPPET_TOO_LONG = `must be at most ${SNIPPET_MAX} characters (it is the search-result snippet)`;
 /** The description search engines and link previews show. */
 const description = text.max(SNIPPET_MAX, SNIPPET_TOO_LONG);
-/** A calendar day written as YYYY-MM-DD in frontmatter or YAML. */
-const calendarDay = z.coerce.date();
+/**
+ * A calendar day written as YYYY-MM-DD in frontmatter or YAML. YAML reads an unquoted one as a
+ * date already; any other text is refused rather than guessed at (JavaScript reads "March 5" as
+ * 5 March 2001, and "2026-02-30" as 2 March).
+ */
+const CALENDAR_DAY = 'must be a day written YYYY-MM-DD, such as 2026-06-01';
+const calendarDay = z
+  .union([z.date({ error: CALENDAR_DAY }), z.iso.date({ error: CALENDAR_DAY })])
+  .transform((day) => (typeof day === 'string' ? new Date(day) : day));
 
 /** A path on this site, optionally with a #fragment: every internal link in the content. */
 export const sitePath = z.string().regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path such as /book');

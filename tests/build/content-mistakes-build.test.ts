@@ -17,14 +17,14 @@ afterAll(() => {
 });
 
 /** The build's output with `file` changed by `edit`; the file is put back afterwards. */
-function buildWith(file: string, edit: (text: string) => string): string {
+function buildWith(file: string, edit: (text: string) => string, env: Record<string, string> = {}): string {
   const path = join(copy, file);
   const original = readFileSync(path, 'utf8');
   const changed = edit(original);
   expect(changed, 'the edit changes the file').not.toBe(original);
   writeFileSync(path, changed);
   try {
-    return failedBuild(copy);
+    return failedBuild(copy, env);
   } finally {
     writeFileSync(path, original);
   }
@@ -64,4 +64,31 @@ it('an essay excerpt longer than a search-result snippet stops the build', () =>
   );
   expect(output).toContain('content/essays/golden-age.md');
   expect(output).toContain('excerpt: must be at most 200 characters (it is the search-result snippet)');
+}, 120_000);
+
+it('a day not written YYYY-MM-DD stops the build rather than being guessed at', () => {
+  // JavaScript reads "March 5" as 5 March 2001: the essay would go out dated then.
+  const output = buildWith('content/essays/golden-age.md', (text) =>
+    text.replace(/^pubDate: .*$/m, 'pubDate: March 5'),
+  );
+  expect(output).toContain('content/essays/golden-age.md');
+  expect(output).toContain('pubDate: must be a day written YYYY-MM-DD, such as 2026-06-01');
+}, 120_000);
+
+it('two field notes with one id stop the build, naming both', () => {
+  const output = buildWith('content/fieldnotes/02-what-the-lament-keeps.md', (text) =>
+    text.replace(/^id: 2$/m, 'id: 1'),
+  );
+  expect(output).toMatch(
+    /content\/fieldnotes\/0[12]-[a-z-]+\.md: id 1 is already the id of content\/fieldnotes\/0[12]-[a-z-]+\.md/,
+  );
+}, 120_000);
+
+it("the site's address: PUBLIC_SITE_URL, else siteUrl in content/site.json, each named when malformed", () => {
+  const fromEnv = buildWith('content/essays/golden-age.md', (text) => `${text}\n`, { PUBLIC_SITE_URL: 'notaurl' });
+  expect(fromEnv).toContain('PUBLIC_SITE_URL is "notaurl", not a URL such as https://genesis-novel.example');
+  const fromFile = buildWith('content/site.json', (text) =>
+    text.replace(/"siteUrl": "[^"]*"/, '"siteUrl": "genesis-novel.example"'),
+  );
+  expect(fromFile).toContain('siteUrl in content/site.json is "genesis-novel.example", not a URL');
 }, 120_000);

@@ -20,6 +20,9 @@ const exists = (clock: string, path: string) => {
     return false;
   }
 };
+// Markup in an author's title and excerpt is text wherever the page carries them.
+const LATE_TITLE = 'The Late Harvest <after the rains>';
+const LATE_EXCERPT = 'A scheduled essay that waits </script><script>alert(1)</script> for its date.';
 const BEFORE = '2027-05-31';
 const ON_THE_DAY = '2027-06-01';
 
@@ -70,7 +73,7 @@ The lamp room was the only room in the lighthouse with no corners.[^1]
   );
   writeFileSync(
     join(copy, 'content/essays/the-late-harvest.md'),
-    `---\ntitle: "The Late Harvest"\nexcerpt: "A scheduled essay that waits for its date before it reaches any page."\ncategory: philosophy\npubDate: ${ON_THE_DAY}\ntopics: [grief]\n---\n\nThe carob pods were still green in June.\n`,
+    `---\ntitle: "${LATE_TITLE}"\nexcerpt: "${LATE_EXCERPT}"\ncategory: philosophy\npubDate: ${ON_THE_DAY}\ntopics: [grief]\n---\n\nThe carob pods were still green in June.\n`,
   );
   build(BEFORE);
   build(ON_THE_DAY);
@@ -127,7 +130,23 @@ describe('a scheduled essay', () => {
     for (const file of everywhere) expect(read(ON_THE_DAY, file)).toContain('/essays/philosophy/the-late-harvest');
     expect(read(ON_THE_DAY, 'essays/philosophy/the-late-harvest.html')).toContain('The Late Harvest');
     expect(exists(ON_THE_DAY, 'og/essays/philosophy/the-late-harvest.png')).toBe(true);
+    // Every page's What's New banner names the newest essay.
+    expect(read(ON_THE_DAY, 'about.html')).toContain('Latest essay: The Late Harvest &lt;after the rains&gt;');
+    expect(read(BEFORE, 'about.html')).toMatch(/Latest essay: (?!The Late Harvest)/);
     expect(searchIndexText(builds[ON_THE_DAY])).toContain('The carob pods were still green in June.');
+  });
+  it('carries its title and excerpt as text, in the head as in the page', () => {
+    const html = read(ON_THE_DAY, 'essays/philosophy/the-late-harvest.html');
+    expect(html).toContain('<title>The Late Harvest &lt;after the rains> · Genesis by Elias Varros</title>');
+    // In an attribute's quotes it is text; anywhere else it would be an element.
+    expect(html.replace(/="[^"]*"/g, '=""')).not.toContain('<script>alert(1)');
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
+    expect(blocks.find((data) => data['@type'] === 'Article')).toMatchObject({
+      headline: LATE_TITLE,
+      description: LATE_EXCERPT,
+    });
   });
 });
 

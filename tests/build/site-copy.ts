@@ -79,8 +79,8 @@ export function buildSite(copy: string, env: Record<string, string> = {}, args: 
  * Builds a copy that must fail, as a mistake in the author's files should, and returns what the
  * author would read: the build's output, without terminal colours.
  */
-export function failedBuild(copy: string): string {
-  const result = build(copy, {}, []);
+export function failedBuild(copy: string, env: Record<string, string> = {}): string {
+  const result = build(copy, env, []);
   if (result.status === 0) throw new Error('the build succeeded');
   return stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
 }

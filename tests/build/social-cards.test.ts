@@ -39,6 +39,12 @@ describe('social cards', () => {
       subtitle: 'Myth & Archetype · 1 May 2025',
     });
     expect(decodeEntities('&#39;&#x27;&quot;&lt;')).toBe(`''"<`);
+    // Astro writes a `>` in an attribute as it is.
+    expect(cardRequest(head('/essays/myth/y', 'Signal > Noise', 'Signal > Noise — Myth & Archetype'))).toEqual({
+      path: '/og/essays/myth/y.png',
+      title: 'Signal > Noise',
+      subtitle: 'Myth & Archetype',
+    });
     expect(
       cardRequest(
         '<meta property="og:title" content="T"><meta property="og:image" content="https://s/press/cover.png">',

@@ -6,14 +6,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../../supabase/embedded/backend.mjs';
 import { DEV_ANON_KEY, migratedImage, serve } from './harness';
 
-function moderate(args: string[], env: Record<string, string>) {
-  return promisify(execFile)('npm', ['run', '--silent', 'moderate', '--', ...args], {
+function moderate(args: string[], env: Record<string, string>, cwd?: string) {
+  // npm runs the script in the folder that holds package.json; in another folder, as from there.
+  const [command, prefix] = cwd
+    ? [process.execPath, [resolve('scripts/moderate.mjs')]]
+    : ['npm', ['run', '--silent', 'moderate', '--']];
+  return promisify(execFile)(command, [...prefix, ...args], {
+    cwd,
     env: { ...process.env, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '', DATABASE_URL: '', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -127,6 +132,18 @@ describe('npm run moderate on a database it opens itself', () => {
     const result = await moderate(['list', 'posts'], { DATA_DIR: join(dataDir, 'nothing-here') });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('No embedded database');
+  });
+
+  it('reads DATA_DIR and DATABASE_URL from .env, as npm start does', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'genesis-moderate-env-'));
+    try {
+      const missing = join(project, 'data-from-env');
+      writeFileSync(join(project, '.env'), `DATA_DIR=${missing}\n`);
+      const result = await moderate(['list', 'posts'], {}, project);
+      expect(result.stderr).toContain(`No embedded database in ${missing}`);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('lists, hides, exports and unhides in DATA_DIR', async () => {

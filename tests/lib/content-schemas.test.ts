@@ -158,3 +158,28 @@ describe('text that becomes a search-result snippet is at most 200 characters', 
     }
   });
 });
+
+describe('a day is written YYYY-MM-DD, and nothing else is guessed at', () => {
+  const message = 'must be a day written YYYY-MM-DD, such as 2026-06-01';
+  const file = 'content/essays/golden-age.md';
+
+  it('as YAML reads it unquoted, or quoted', () => {
+    const unquoted = parseEntry(schemas.essaySchema, file, {
+      ...essay,
+      ...(yaml.load('pubDate: 2026-02-28') as object),
+    });
+    expect(unquoted.pubDate.toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    const quoted = parseEntry(schemas.essaySchema, file, { ...essay, pubDate: '2026-02-28' });
+    expect(quoted.pubDate.toISOString()).toBe('2026-02-28T00:00:00.000Z');
+  });
+
+  it('refuses a day written otherwise, or one the month does not have', () => {
+    for (const day of ['March 5', '30/11/2026', '2026-02-30', '2026-6-1'])
+      expect(() => parseEntry(schemas.essaySchema, file, { ...essay, pubDate: day }), day).toThrow(
+        `${file}: pubDate: ${message}`,
+      );
+    expect(() =>
+      parseEntry(schemas.fieldNoteSchema, 'content/fieldnotes/01.md', { ...note, dateLogged: 'June 2025' }),
+    ).toThrow(`dateLogged: ${message}`);
+  });
+});

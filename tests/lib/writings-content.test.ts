@@ -14,10 +14,10 @@ function read(path: string) {
 const sections = (body: string) => body.match(/^## .+$/gm) ?? [];
 
 describe('essays', () => {
-  const files = readdirSync('content/essays').filter((f) => f.endsWith('.md'));
+  // The spec's three; the author may add more.
+  const files = ['decline-gathering.md', 'golden-age.md', 'only-voice.md'];
 
   it('are the three Philosophical Inquiries of the spec', () => {
-    expect(files.sort()).toEqual(['decline-gathering.md', 'golden-age.md', 'only-voice.md']);
     for (const file of files) expect(read(`content/essays/${file}`).data.category).toBe('philosophy');
   });
 
@@ -31,9 +31,9 @@ describe('essays', () => {
 });
 
 describe('field notes', () => {
-  it('are three, ids 1 to 3, logged in id order', () => {
+  it('are the three of the spec, ids 1 to 3, and any the author adds, logged in id order', () => {
     const notes = readdirSync('content/fieldnotes').map((f) => read(`content/fieldnotes/${f}`).data);
-    expect(notes.map((n) => n.id).sort()).toEqual([1, 2, 3]);
+    expect(notes.map((n) => n.id)).toEqual(expect.arrayContaining([1, 2, 3]));
     const byId = [...notes].sort((a, b) => Number(a.id) - Number(b.id));
     const days = byId.map((n) => new Date(n.dateLogged as string).getTime());
     expect(days).toEqual([...days].sort((a, b) => a - b));

@@ -99,6 +99,12 @@ describe('field notes', () => {
     const sorted = newestNotesFirst([note(1, '2024-03-01'), note(3, '2024-09-01'), note(2, '2024-09-01')]);
     expect(sorted.map((n) => n.data.id)).toEqual([3, 2, 1]);
   });
+  it('refuses two notes with one id, naming both files', () => {
+    const note = (id: number, file: string) => ({ data: { id, dateLogged: new Date('2024-03-01') }, filePath: file });
+    expect(() =>
+      newestNotesFirst([note(1, 'content/fieldnotes/a.md'), note(2, 'b.md'), note(1, 'content/fieldnotes/c.md')]),
+    ).toThrow('content/fieldnotes/c.md: id 1 is already the id of content/fieldnotes/a.md');
+  });
 });
 
 const essay = (id: string, category: string, pubDate: string, draft = false, body = 'one two three'): EssayLike => ({
