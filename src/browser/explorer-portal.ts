@@ -3,7 +3,7 @@ import { storageKeys, writeString } from '../lib/storage';
 import { prerenderPage } from './next-page';
 import { forgetExplorerTypes } from './quiz-return';
 import { whenIdle } from './when-idle';
-import { whenShown } from './when-shown';
+import { eachTimeShown } from './when-shown';
 
 /**
  * An explorer portal: remembers the last portal visited, once it is shown (the quiz prerenders
@@ -17,7 +17,7 @@ export function initExplorerPortal(): void {
   const portal = document.querySelector<HTMLElement>('[data-explorer-portal]');
   const id = portal?.dataset.typeId;
   if (!portal || !id) return;
-  whenShown(() => writeString(storageKeys.lastExplorerTypeId, id));
+  eachTimeShown(() => writeString(storageKeys.lastExplorerTypeId, id));
 
   const retake = portal.querySelector<HTMLFormElement>('[data-retake-quiz]');
   if (!retake) return;

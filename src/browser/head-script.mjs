@@ -57,6 +57,9 @@ export function headScript(faceFiles) {
     }
   };
   applyStoredChoices();
+  // Back or Forward may bring the page out of the back/forward cache as it was left: the visitor
+  // may have switched the theme or dismissed the banner on the pages since.
+  addEventListener('pageshow', (event) => event.persisted && applyStoredChoices());
   // The site has no page for an explorer type it does not know, so its address gets the
   // not-found page (data-not-found): the visitor is sent to the quiz before anything is drawn,
   // without waiting for a script file, and the address leaves the history.

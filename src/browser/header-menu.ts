@@ -5,8 +5,9 @@ export const MENU_CLOSE_GRACE_MS = 300;
 /**
  * Desktop menus open on hover after 100 ms and survive a 300 ms gap as the pointer travels to
  * the panel; click and keyboard work natively (they are <details>). Escape closes the open menu
- * and returns focus to its toggle; a click elsewhere closes it. The phone menu closes once a
- * link in it is chosen.
+ * and returns focus to its toggle; a click elsewhere, or the keyboard's focus moving elsewhere,
+ * closes it (an open panel would cover what it moved to). A menu closes once a link in it is
+ * chosen, so that Back, bringing the page out of the back/forward cache, finds it closed.
  */
 export function initHeaderMenus(): void {
   const menus = [
@@ -48,10 +49,16 @@ export function initHeaderMenus(): void {
     });
   });
 
-  const mobile = document.querySelector<HTMLDetailsElement>('details[data-mobile-menu]');
-  mobile?.querySelectorAll('a').forEach((link) =>
-    link.addEventListener('click', () => {
-      mobile.open = false;
-    }),
-  );
+  menus.forEach((menu) => {
+    // A press on the panel's own text moves focus to no element (relatedTarget null): the click
+    // handler above decides those.
+    menu.addEventListener('focusout', (event) => {
+      if (event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) menu.open = false;
+    });
+    menu.querySelectorAll('a').forEach((link) =>
+      link.addEventListener('click', () => {
+        menu.open = false;
+      }),
+    );
+  });
 }

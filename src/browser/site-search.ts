@@ -31,7 +31,7 @@ function excerptNodes(excerpt: string): Node[] {
   return [...doc.body.firstChild!.childNodes].map((node) => {
     if (node.nodeName === 'MARK') {
       const mark = document.createElement('mark');
-      mark.className = 'bg-dawn text-ink';
+      mark.className = 'bg-dawn text-night';
       mark.textContent = node.textContent;
       return mark;
     }

@@ -5,13 +5,13 @@ import { recordVisit } from './last-visited';
 import { initDialogFallback } from './dialogs';
 import { initToastHotkey } from './toast-hotkey';
 import { initThemeToggle } from './theme-toggle';
-import { whenShown } from './when-shown';
+import { eachTimeShown } from './when-shown';
 import { whenIdle } from './when-idle';
 import { prerenderLinksInView } from './next-page';
 import { initWebFonts } from './web-fonts';
 import { initSiteSearch } from './site-search';
 
-whenShown(() => recordVisit());
+eachTimeShown(() => recordVisit());
 // Only a page in front of the reader guesses where the reader goes next (whenIdle waits for it).
 whenIdle(prerenderLinksInView);
 initHeaderMenus();

@@ -13,6 +13,15 @@ export function initStartGuide(): void {
     button.hidden = true;
   };
   button.hidden = false;
-  dialog.addEventListener('close', remember);
+  dialog.addEventListener('close', () => {
+    remember();
+    // The dialog gave the keyboard back to its button, which is gone now.
+    document.getElementById('main')?.focus({ preventScroll: true });
+  });
   dialog.querySelectorAll('[data-start-guide-choice]').forEach((link) => link.addEventListener('click', remember));
+  // Back from the page a choice led to brings this page out of the back/forward cache as it was
+  // left, the guide still open.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && dialog.open) dialog.close();
+  });
 }

@@ -1,5 +1,5 @@
 import { storageKeys, writeString } from '../lib/storage';
-import { whenShown } from './when-shown';
+import { eachTimeShown } from './when-shown';
 
 type Theme = 'light' | 'dark';
 
@@ -22,6 +22,6 @@ export function initThemeToggle(): void {
     }),
   );
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', sync);
-  // A prerendered page takes the theme chosen since it was drawn when it is shown (head-script.mjs).
-  whenShown(sync);
+  // A page drawn ahead, or kept for Back, takes the theme chosen since when it is shown (head-script.mjs).
+  eachTimeShown(sync);
 }

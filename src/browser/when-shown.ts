@@ -9,3 +9,15 @@ export function whenShown(show: () => void): void {
     document.addEventListener('prerenderingchange', show, { once: true });
   else show();
 }
+
+/**
+ * Runs `show` each time the page comes in front of the visitor: as whenShown, and again when
+ * Back or Forward brings it out of the browser's back/forward cache, as it was, with none of
+ * its scripts run again. What each view of a page does (record the visit) goes here.
+ */
+export function eachTimeShown(show: () => void): void {
+  whenShown(show);
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) show();
+  });
+}

@@ -200,6 +200,8 @@ test.describe('Start Here guide', () => {
     // The flag is stored on the dialog's close event, which comes in a task after the key.
     const flag = () => page.evaluate(() => localStorage.getItem('hasVisited'));
     await expect.poll(flag).not.toBeNull();
+    // Its button is gone with it: the keyboard goes on from the top of the page's content.
+    await expect(page.locator('#main')).toBeFocused();
 
     await page.evaluate(() => localStorage.clear());
     await page.reload();

@@ -93,6 +93,35 @@ test.describe('header', () => {
     await expect(panel(page, 'The Book')).toBeHidden();
   });
 
+  test('a menu closes as the keyboard leaves it, and once a link in it is chosen', async ({ page }) => {
+    await page.goto('/');
+    await summary(page, 'Writings').focus();
+    await page.keyboard.press('Enter');
+    await expect(panel(page, 'Writings')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(panel(page, 'Writings').getByRole('link', { name: 'Line Bank' })).toBeFocused();
+    // Open, the panel would cover what the keyboard moves on to.
+    await page.keyboard.press('Tab');
+    await expect(panel(page, 'Writings')).toBeHidden();
+
+    await summary(page, 'Writings').click();
+    await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { once: true }));
+    await panel(page, 'Writings').getByRole('link', { name: 'Essays' }).click();
+    await expect(panel(page, 'Writings')).toBeHidden();
+  });
+
+  test('the phone menu closes as the keyboard leaves it @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const menu = page.locator('details[data-mobile-menu] nav');
+    await page.locator('details[data-mobile-menu] > summary').focus();
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Engage Hub' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+  });
+
   test('on a phone the toggle opens every item plus Engage Hub, and closes after a choice @phone', async ({ page }) => {
     // The phone menu only exists below the lg breakpoint: run at phone width in every project.
     await page.setViewportSize({ width: 390, height: 844 });

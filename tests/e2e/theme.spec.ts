@@ -35,3 +35,72 @@ test('the toggle switches theme and the choice survives reloads, applied before 
   await page.getByRole('button', { name: 'Dark theme' }).click();
   expect(await background(page)).toBe(light);
 });
+
+/** WCAG's contrast ratio of two computed `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`focus rings on the dark bands, selected text and search matches stand out (${colorScheme} theme)`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/');
+    for (const link of [page.locator('footer a').first(), page.locator('[data-whats-new] a').first()]) {
+      await link.focus();
+      const { ring, band } = await link.evaluate((el) => ({
+        ring: getComputedStyle(el).outlineColor,
+        band: getComputedStyle(el.closest('.bg-night')!).backgroundColor,
+      }));
+      expect(contrast(ring, band), `${ring} on ${band}`).toBeGreaterThanOrEqual(3);
+    }
+    const selection = await page
+      .locator('main p')
+      .first()
+      .evaluate((el) => {
+        const style = getComputedStyle(el, '::selection');
+        return { color: style.color, background: style.backgroundColor };
+      });
+    expect(contrast(selection.color, selection.background)).toBeGreaterThanOrEqual(4.5);
+
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('searchbox').fill('carob');
+    const mark = page.locator('[data-search-results] mark').first();
+    await expect(mark).toBeVisible();
+    const { color, background } = await mark.evaluate((el) => ({
+      color: getComputedStyle(el).color,
+      background: getComputedStyle(el).backgroundColor,
+    }));
+    expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+  });
+}
+
+test('in forced colours the chosen tab, filter and quote are marked apart from the others', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  const marks = (locator: import('@playwright/test').Locator) =>
+    locator.evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+  const cases: [string, string, string][] = [
+    ['/book', '[role="tab"][aria-selected="true"]', '[role="tab"][aria-selected="false"]'],
+    ['/forum', '[role="tab"][aria-selected="true"]', '[role="tab"][aria-selected="false"]'],
+    ['/line-bank', '[data-chip][aria-pressed="true"]', '[data-chip][aria-pressed="false"]'],
+    ['/', '[data-pulse-dot][aria-pressed="true"]', '[data-pulse-dot][aria-pressed="false"]'],
+  ];
+  for (const [path, chosen, others] of cases) {
+    await page.goto(path);
+    await expect(page.locator(chosen).first()).toBeAttached();
+    const [mark] = await marks(page.locator(chosen).first());
+    for (const other of await marks(page.locator(others))) expect(other, `${path}: ${chosen}`).not.toBe(mark);
+  }
+});
