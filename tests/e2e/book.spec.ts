@@ -58,6 +58,13 @@ for (const [route, { links, jsonLd }] of Object.entries(routes)) {
   });
 }
 
+test('every page of the book leads back with the one name the spec gives the hub', async ({ page }) => {
+  for (const route of ['/book-summary', '/testimonials', '/coverstory', '/thematic-depth-guide']) {
+    await page.goto(route);
+    await expect(page.locator('main a[href="/book"]').first(), route).toHaveText(/^\W*Back to The Book Hub$/);
+  }
+});
+
 test('no page of the area scrolls sideways on a phone @phone', async ({ page }) => {
   for (const route of Object.keys(routes)) {
     await page.goto(route);
