@@ -1,5 +1,6 @@
+import { globSync } from 'node:fs';
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
 import { dataFile } from './lib/data-file-loader';
 import { siteRoutes } from './lib/site-routes';
 import * as schema from './lib/content-schemas';
@@ -10,7 +11,32 @@ import * as schema from './lib/content-schemas';
  * Pages read these, never the files.
  */
 
-const markdown = (folder: string) => glob({ base: `./content/${folder}`, pattern: '**/[^_]*.{md,mdx}' });
+const MARKDOWN = '**/[^_]*.{md,mdx}';
+
+/**
+ * One entry per Markdown file. Two files with one address (an essay as `x.md` and as
+ * `x/index.mdx`) stop the build: Astro's glob keeps one of them, without a word on a first
+ * build, and the other's essay is gone from the site.
+ */
+function markdown(folder: string): Loader {
+  const loader = glob({ base: `./content/${folder}`, pattern: MARKDOWN });
+  return {
+    ...loader,
+    load: async (context) => {
+      await loader.load(context);
+      const kept = new Set(context.store.values().map((entry) => entry.filePath));
+      const lost = globSync(MARKDOWN, { cwd: `content/${folder}` })
+        .map((file) => `content/${folder}/${file}`)
+        .filter((file) => !kept.has(file));
+      if (lost.length === 0) return;
+      const address = (file: string) => file.replace(/(\/index)?\.mdx?$/, '');
+      const twin = (file: string) => [...kept].find((other) => other && address(other) === address(file));
+      throw new Error(
+        lost.map((file) => `${file}: another file has its address${twin(file) ? `, ${twin(file)}` : ''}`).join('\n'),
+      );
+    },
+  };
+}
 
 export const collections = {
   // One file per page; the file name is the entry's id, its `kind` the layout it feeds.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copySite, failedBuild, removeCopy } from './site-copy';
 
@@ -91,4 +91,17 @@ it("the site's address: PUBLIC_SITE_URL, else siteUrl in content/site.json, each
     text.replace(/"siteUrl": "[^"]*"/, '"siteUrl": "genesis-novel.example"'),
   );
   expect(fromFile).toContain('siteUrl in content/site.json is "genesis-novel.example", not a URL');
+}, 120_000);
+
+it('two essays with one address stop the build, naming both files', () => {
+  const folder = join(copy, 'content/essays/golden-age');
+  mkdirSync(folder);
+  try {
+    writeFileSync(join(folder, 'index.mdx'), readFileSync(join(copy, 'content/essays/golden-age.md'), 'utf8'));
+    const output = failedBuild(copy);
+    expect(output).toContain('content/essays/golden-age.md');
+    expect(output).toContain('content/essays/golden-age/index.mdx');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }, 120_000);
