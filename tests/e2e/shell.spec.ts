@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { frames, pauseClockSoon, watchConsole } from './helpers';
@@ -241,6 +242,9 @@ test.describe("What's New banner", () => {
     const banner = page.getByRole('complementary', { name: "What's new" });
     await expect(banner.locator('a[href="/forum"]')).toBeVisible();
     await expect(banner.locator('a[href="/essays"]')).toBeVisible();
+    // The thread it names is one the forum starts with.
+    const thread = (await banner.locator('a[href="/forum"]').textContent())!.match(/Forum thread: (.+)\?/)![1];
+    expect(readFileSync('supabase/seed.sql', 'utf8').toLowerCase()).toContain(thread.toLowerCase());
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => sessionStorage.getItem('bannerDismissed'))).toBe('true');
