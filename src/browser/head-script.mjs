@@ -57,6 +57,23 @@ export function headScript(faceFiles) {
     }
   };
   applyStoredChoices();
+  // Controls outside the islands (.js-only) show from here on, but answer only once the page's
+  // module scripts have run, which on a slow line may be seconds after the page is drawn. A press
+  // on one before then is held, and made again at DOMContentLoaded, which comes after them. Islands
+  // keep their own presses (src/browser/directives/press.ts); a button the browser itself acts on
+  // (a form's, or one opening a dialog by `commandfor` where that is supported) is left to it.
+  const held = [];
+  const hold = (event) => {
+    const button = event.target instanceof Element && event.target.closest('button[type=button]');
+    if (!button || button.closest('astro-island') || (button.hasAttribute('commandfor') && 'command' in button)) return;
+    event.stopImmediatePropagation();
+    held.push(button);
+  };
+  addEventListener('click', hold, true);
+  document.addEventListener('DOMContentLoaded', () => {
+    removeEventListener('click', hold, true);
+    held.forEach((button) => button.click());
+  });
   // Back or Forward may bring the page out of the back/forward cache as it was left: the visitor
   // may have switched the theme or dismissed the banner on the pages since.
   addEventListener('pageshow', (event) => event.persisted && applyStoredChoices());
