@@ -1,13 +1,16 @@
 /**
- * Printing a page with accordions prints every panel: each <details data-print-open> is opened
- * before printing and put back as it was afterwards. (Browsers that support ::details-content
- * already print them open through the page's print styles; this covers the rest.) A
- * [data-print] button opens the print dialog.
+ * Printing a page prints every accordion's panel. Browsers that support ::details-content do it
+ * through the page's print styles alone; in the rest, each closed <details> in <main> is opened
+ * before printing and put back as it was afterwards. A [data-print] button opens the print dialog.
  */
 export function initPrintDetails(): void {
+  document.querySelectorAll<HTMLButtonElement>('[data-print]').forEach((button) => {
+    button.addEventListener('click', () => window.print());
+  });
+  if (CSS.supports('selector(::details-content)')) return;
   let reopened: HTMLDetailsElement[] = [];
   window.addEventListener('beforeprint', () => {
-    const all = [...document.querySelectorAll<HTMLDetailsElement>('details[data-print-open]')];
+    const all = [...document.querySelectorAll<HTMLDetailsElement>('main details')];
     reopened = all.filter((d) => !d.open);
     // Opening several in a name="…" group would close the others, so lift the group first.
     all.forEach((d) => {
@@ -25,8 +28,5 @@ export function initPrintDetails(): void {
       delete d.dataset.printName;
     });
     reopened = [];
-  });
-  document.querySelectorAll<HTMLButtonElement>('[data-print]').forEach((button) => {
-    button.addEventListener('click', () => window.print());
   });
 }

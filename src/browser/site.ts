@@ -10,6 +10,7 @@ import { whenIdle } from './when-idle';
 import { prerenderLinksInView } from './next-page';
 import { initWebFonts } from './web-fonts';
 import { initSiteSearch } from './site-search';
+import { initPrintDetails } from './print-details';
 
 eachTimeShown(() => recordVisit());
 // Only a page in front of the reader guesses where the reader goes next (whenIdle waits for it).
@@ -21,6 +22,7 @@ initToastHotkey();
 initThemeToggle();
 initWebFonts();
 initSiteSearch();
+initPrintDetails();
 
 // The copyright line shows the visitor's current year even on a page built in an earlier one.
 document.querySelectorAll('[data-current-year]').forEach((el) => {
