@@ -58,3 +58,34 @@ test.describe('a page prints its text in full, without what is only to be presse
     for (const panel of await panels.all()) await expect(panel).toBeVisible();
   });
 });
+
+// A phone's own text size setting (Android's font scale) enlarges every rem: the layout then has
+// the room of a far narrower screen, narrower than WCAG's 320 px.
+for (const { width, textSize } of [
+  { width: 390, textSize: 32 },
+  { width: 320, textSize: 24 },
+]) {
+  test(`at ${width} px with the text set to ${textSize} px, the header's controls and the floating buttons stay on screen, apart`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: textSize, fixed: textSize } });
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    const menu = await page.locator('[data-mobile-menu] summary').boundingBox();
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(width);
+    const start = (await page.locator('[data-start-guide-button]').boundingBox())!;
+    const engage = (await page.locator('a[href="/engage"].fixed').boundingBox())!;
+    const apart =
+      start.x + start.width <= engage.x || engage.y + engage.height <= start.y || start.y + start.height <= engage.y;
+    expect(apart).toBe(true);
+    // At the very foot (the page grows as its sections are laid out on the way), the footer's
+    // last line is above both.
+    await expect(async () => {
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      const last = (await page.locator('body > footer p').last().boundingBox())!;
+      expect(last.y + last.height).toBeLessThanOrEqual(Math.min(start.y, engage.y));
+    }).toPass();
+  });
+}
