@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { codeAt, frames, watchConsole } from './helpers';
 import { TOAST_EVENT } from '../../src/lib/toast';
 import {
+  refuseRequests,
   REST,
   countRequests,
   countRows,
@@ -476,6 +477,33 @@ test('a post sent before the fields’ code arrives still leaves the form empty'
   await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
   await expect(messageField(page)).toHaveValue('');
   release();
+  await expect(posts(page).last().locator('[data-content]')).toContainText(text);
+});
+
+test('fields whose code could not be fetched stay as they are, with what was typed, and the next reach asks again', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const allow = await refuseRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
+  const refused: number[] = [];
+  page.on('requestfailed', (r) => /counted-field/.test(r.url()) && refused.push(Date.now()));
+  await open(page);
+  const reached = Date.now();
+  await messageField(page).click();
+  await expect.poll(() => refused.filter((at) => at >= reached).length).toBeGreaterThan(0);
+  const text = unique('kept');
+  await messageField(page).pressSequentially(text);
+  await expect(posts(page).first()).toBeVisible();
+  await expect(messageField(page)).toHaveValue(text);
+  expect(errors).toEqual([]);
+  // Back in signal, the next reach for the form brings the fields' code, and the post goes.
+  allow();
+  const fetched = page.waitForResponse((r) => /counted-field/.test(r.url()) && r.ok());
+  await postButton(page).hover();
+  await fetched;
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
   await expect(posts(page).last().locator('[data-content]')).toContainText(text);
 });
 

@@ -12,8 +12,16 @@ import { onIntent } from '../../browser/intent';
 // static import (kept there for its possible side effects) would not be.
 export const CountedField: ComponentType<CountedFieldProps> = import.meta.env.SSR
   ? (await import('./counted-field')).default
-  : lazy(() =>
-      new Promise<void>((reached) => onIntent(document, reached, '[data-counted-form]')).then(
-        () => import('./counted-field'),
-      ),
-    );
+  : lazy(loadWhenReached);
+
+/**
+ * The fields' code, asked for when the visitor reaches for the form. A fetch that fails (a phone
+ * losing its signal) is asked for again at the next reach, never handed to lazy(): a rejected
+ * load would unmount the whole forum with what was typed, where a pending one leaves the server's
+ * fields in place, still taking what is typed (a post reads them from the form itself).
+ */
+function loadWhenReached(): Promise<typeof import('./counted-field')> {
+  return new Promise<void>((reached) => onIntent(document, reached, '[data-counted-form]'))
+    .then(() => import('./counted-field'))
+    .catch(() => loadWhenReached());
+}
