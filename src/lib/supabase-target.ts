@@ -34,11 +34,20 @@ export function resolveSupabaseTarget(
 }
 
 /**
+ * How long a request may go unanswered before it is given up as failed. A phone whose line stays
+ * open with nothing coming back never fails on its own: the post or idea stayed pending for as
+ * long as the connection lasted, with no word. Given up, it fails as any lost request does, with
+ * its toast and everything typed kept.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
  * A client for a target, sending the headers supabase-js sends (apikey, and the anon key as
  * the bearer token: the site has no accounts, so there is no session).
  */
 export function createSupabase({ url, anonKey }: SupabaseTarget): CommunityClient {
   return new PostgrestClient(`${url}/rest/v1`, {
     headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    timeout: REQUEST_TIMEOUT_MS,
   });
 }

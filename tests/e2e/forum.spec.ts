@@ -309,6 +309,21 @@ test('a failed post shows Error submitting post and keeps everything typed', asy
   await expect(messageField(page)).toHaveValue('Kept, even when the wire is cut.\nSecond line.');
 });
 
+test('a post the server never answers is given up after 15 s, with the failure toast and everything kept', async ({
+  page,
+}) => {
+  await open(page);
+  // Never answered: the line stays open with nothing coming back.
+  await page.route(POSTS, (route) => (route.request().method() === 'POST' ? undefined : route.fallback()));
+  await messageField(page).fill('Sent into a silence.');
+  await postButton(page).click();
+  const submit = page.locator('form[data-counted-form] button[type=submit]');
+  await expect(submit).toHaveAttribute('aria-busy', 'true');
+  await expect(toast(page).filter({ hasText: 'Error submitting post' })).toBeVisible({ timeout: 20_000 });
+  await expect(submit).toHaveAttribute('aria-busy', 'false');
+  await expect(messageField(page)).toHaveValue('Sent into a silence.');
+});
+
 test("the database's refusals are explained in the site's voice", async ({ page }) => {
   await open(page);
   // Too many links is caught before sending…
