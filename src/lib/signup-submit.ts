@@ -35,15 +35,31 @@ function tryOpenMailClient(href: string): boolean {
 }
 
 /**
+ * Forms whose mail link is on its way to the mail app: a second press in that time (a double
+ * click, a tap repeated on a slow phone) would open the mail app twice and stack a second toast.
+ * Once the mail app was asked, the form is cleared (and a fresh submit is a fresh sign-up) or, if
+ * the browser refused, left as typed for another try.
+ */
+const handingOff = new WeakSet<HTMLFormElement>();
+
+/**
  * Shows `success` at once and hands `href` to the mail app after the frame that draws it, then
  * calls `opened`; if the browser refuses the mail link, `failed` takes the toast's place. Asking for
  * the mail app in the press's own task held that frame back: Chromium on Linux first asks the
  * desktop which app that is (a process of its own), beside the frame on a phone's two cores.
  * On a phone the mail app opens over the page, which already shows the answer.
  */
-function handOffToMailApp(href: string, success: ToastCopy, failed: ToastCopy, opened: (shown: QueuedToast) => void) {
+function handOffToMailApp(
+  form: HTMLFormElement,
+  href: string,
+  success: ToastCopy,
+  failed: ToastCopy,
+  opened: (shown: QueuedToast) => void,
+) {
   const shown = toast(success);
+  handingOff.add(form);
   afterNextFrame(() => {
+    handingOff.delete(form);
     if (tryOpenMailClient(href)) opened(shown);
     else toast(failed, shown);
   });
@@ -57,7 +73,7 @@ export const signupSubmitHandler =
   (submit: (form: HTMLFormElement, recipient: string) => void, recipient: string) =>
   (event: { preventDefault(): void; currentTarget: HTMLFormElement }): void => {
     event.preventDefault();
-    submit(event.currentTarget, recipient);
+    if (!handingOff.has(event.currentTarget)) submit(event.currentTarget, recipient);
   };
 
 const value = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
@@ -66,6 +82,7 @@ export function submitFirstLight(form: HTMLFormElement, recipient: string): void
   const record = buildFirstLightRecord(value(form, 'name'), value(form, 'email'));
   writeJSON(firstLightKey(record.email), record);
   handOffToMailApp(
+    form,
     firstLightMailLink(record, recipient),
     signupToasts.firstLightSuccess,
     signupToasts.firstLightMailFailed,
@@ -82,6 +99,7 @@ export function submitEarlyAccess(form: HTMLFormElement, recipient: string, befo
   const record = buildEarlyAccessRecord(value(form, 'email'));
   writeJSON(earlyAccessKey(record.email), record);
   handOffToMailApp(
+    form,
     earlyAccessMailLink(record, recipient),
     signupToasts.earlyAccessSuccess,
     signupToasts.earlyAccessMailFailed,

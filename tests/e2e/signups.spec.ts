@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page, Request } from '@playwright/test';
-import { deliveryType, watchConsole, watchFetchedAhead } from './helpers';
+import { deliveryType, frames, watchConsole, watchFetchedAhead } from './helpers';
 
 const recipient = 'signals@eliasvarros.com';
 
@@ -100,6 +100,27 @@ test.describe('First Light', () => {
     await page.getByRole('button', { name: 'Send My Signal' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-toast-at-hand-off', /Signal Received!/);
     await expect(page.getByLabel('Your email address')).toHaveValue('');
+  });
+
+  test('two presses before the page has drawn the first open the mail app once, with one toast', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.__openMailClient = () => {
+        const opened = document.documentElement.dataset;
+        opened.mailOpened = String(Number(opened.mailOpened ?? 0) + 1);
+      };
+    });
+    await page.goto('/firstlight');
+    await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+    await page.getByLabel('Your email address').fill('twice@example.com');
+    // Both in one task, as a double tap lands on a phone still busy drawing the first.
+    await page.getByRole('button', { name: 'Send My Signal' }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(page.getByLabel('Your email address')).toHaveValue('');
+    await frames(page, 2);
+    await expect(page.locator('html')).toHaveAttribute('data-mail-opened', '1');
+    await expect(page.locator('[data-sonner-toast]:not([data-removed=true])')).toHaveCount(1);
   });
 
   test('when the mail client cannot open: Submission Issue, fields kept', async ({ page }) => {
