@@ -151,9 +151,26 @@ for (const failure of ['blocked', 'a server error'] as const) {
     // Try again, with the backend back.
     await page.unroute(POSTS);
     await list(page).getByRole('button', { name: 'Try again' }).click();
+    // The button pressed is gone: the keyboard's place is the dialogue's heading, not the page's start.
+    await expect(page.locator('#dialogue-heading')).toBeFocused();
     await expect(list(page).locator('[data-state="list"]')).toBeVisible();
   });
 }
+
+test('a post shown from its own answer stays when the list read after it fails', async ({ page }) => {
+  await open(page);
+  const text = unique('Kept through a failed read');
+  await messageField(page).fill(text);
+  await page.route(POSTS, (route) => (route.request().method() === 'GET' ? serverError(route) : route.fallback()));
+  const reread = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().includes(`${REST}/posts`));
+  await postButton(page).click();
+  await reread;
+  await frames(page, 2);
+  await expect(posts(page).filter({ hasText: text })).toHaveCount(1);
+  await expect(list(page).locator('[data-state="error"]')).toHaveCount(0);
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  await expect(toast(page)).toHaveCount(1);
+});
 
 test('posting with a name: trimmed, toast, form cleared, list reloaded with the post last', async ({ page }) => {
   const checkConsole = watchConsole(page);

@@ -138,6 +138,11 @@ for (const failure of ['blocked', 'a server error'] as const) {
       'destructive',
     );
     await expect(page.locator('#mota-results [data-state="error"]')).toBeVisible();
+    await page.unroute(IDEAS);
+    await page.locator('#mota-results').getByRole('button', { name: 'Try again' }).click();
+    // The button pressed is gone: the keyboard's place is the results' top, not the page's start.
+    await expect(page.locator('#mota-results')).toBeFocused();
+    await expect(page.locator('#mota-results [data-state="list"], #mota-results [data-state="empty"]')).toBeVisible();
   });
 }
 

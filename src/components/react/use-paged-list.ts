@@ -88,7 +88,7 @@ export function usePagedList<T, Input>({
   const [pages] = useState(() => readAhead<PageRead<T>, Page<T>>(readPage, samePage));
 
   const load = useCallback(
-    /** `quiet`: what is shown stays until the page is here (it already holds the answer). */
+    /** `quiet`: what is shown stays until the page is here (it already holds the answer), or for good if the read fails. */
     async (page: number, { quiet = false } = {}) => {
       const ticket = ++latestLoad.current;
       requestedPage.current = page;
@@ -109,6 +109,9 @@ export function usePagedList<T, Input>({
         startTransition(() => setList({ status: 'ready', page: result }));
       } catch (error) {
         if (ticket !== latestLoad.current) return;
+        // A quiet read refreshes a page already shown, and correct (page 1 with the row just
+        // added, from the insert's answer): if it fails, that page stays rather than an error.
+        if (quiet) return;
         setList({ status: 'error' });
         const failure = describeFailure(fetchFailure, error);
         showToast(failure.title, failure.description);
@@ -121,7 +124,11 @@ export function usePagedList<T, Input>({
     void load(1);
   }, [load]);
 
-  const reload = useCallback(() => void load(requestedPage.current), [load]);
+  // Try again is gone once pressed, as a pager is: the keyboard's place moves to the list's top.
+  const reload = useCallback(() => {
+    void load(requestedPage.current);
+    listTop.current?.focus({ preventScroll: true });
+  }, [load, listTop]);
   const goTo = (page: number) => {
     void load(page);
     // Glides there, unless the reader has asked for less motion (an explicit behavior overrides the
