@@ -9,6 +9,7 @@ import {
   type QueuedToast,
 } from '../lib/toast';
 import { addToastGestures } from '../browser/toast-gestures';
+import { placeToast } from '../lib/toast-placement';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
 const raise = {
@@ -18,16 +19,24 @@ const raise = {
 } satisfies Record<QueuedToast['variant'], typeof toast.info>;
 
 /**
- * Where a toast goes: bottom right, as the Toaster says, unless it refuses a press made in a
- * modal dialog (destructive: Missing Fields, Submission Failed), which leaves the dialog open.
- * Such a dialog fills a phone's screen and reaches the bottom of a laptop's, so the toast goes to
- * the top, over the dialog's heading, rather than over its form and its buttons, where the next
- * press would land on the toast. A success closes its dialog, so its toast stays bottom right.
+ * A focused control is the one just pressed (or about to be pressed again). A focused region (the
+ * list's top after a step to another page, <main> after the Start Here guide) is not pressed.
  */
-const placeNewToast = ({ variant }: QueuedToast) =>
-  variant === 'destructive' && document.querySelector('[aria-modal="true"], dialog:modal')
-    ? ('top-center' as const)
-    : undefined;
+const CONTROL = 'button, a[href], input, select, textarea, summary';
+
+/** Where a new toast goes, from what is on screen as it is raised (src/lib/toast-placement.ts). */
+function placeNewToast({ variant }: QueuedToast) {
+  const focused = document.activeElement;
+  const screen = document.documentElement;
+  return placeToast({
+    variant,
+    inModal: document.querySelector('[aria-modal="true"], dialog:modal') !== null,
+    pressed: focused?.matches(CONTROL) ? focused.getBoundingClientRect() : null,
+    // The viewport that sonner's fixed toasts are placed in: without the scroll bar.
+    viewport: { width: screen.clientWidth, height: screen.clientHeight },
+    remPx: parseFloat(getComputedStyle(screen).fontSize),
+  });
+}
 
 // F8 is the site's own (src/browser/toast-hotkey.ts), since sonner's hotkey reaches its list only
 // while a toast shows and once the area runs; the area's label still names it.

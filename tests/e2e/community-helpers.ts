@@ -55,6 +55,13 @@ export async function expectToast(page: Page, title: string, description?: strin
 /** The newest toast on screen. */
 export const lastToast = (page: Page) => toast(page).last();
 
+/** Whether the newest toast, come to rest, lies over any part of `target`. */
+export async function toastCovers(page: Page, target: Locator): Promise<boolean> {
+  await lastToast(page).hover({ trial: true }); // waits out sonner's entrance
+  const [a, b] = [await lastToast(page).boundingBox(), await target.boundingBox()];
+  return !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /**
  * The client retries a failed GET three times, 1 s, 2 s and 4 s apart, before giving up: with
  * Playwright's clock installed, run time forward a second at a time until the toast appears.

@@ -20,6 +20,7 @@ import {
   serverError,
   siteHeader,
   toast,
+  toastCovers,
   unique,
   withoutWebFonts,
 } from './community-helpers';
@@ -305,12 +306,8 @@ test('the Missing Fields toast leaves the dialog’s form and Submit Idea free t
   await openDialog(page);
   await submitButton(page).click();
   await expect(lastToast(page)).toContainText('Missing Fields');
-  const covers = async (target: ReturnType<typeof submitButton>) => {
-    const [a, b] = [await lastToast(page).boundingBox(), await target.boundingBox()];
-    return !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  };
-  expect(await covers(submitButton(page))).toBe(false);
-  expect(await covers(dialog(page).getByRole('alert'))).toBe(false);
+  expect(await toastCovers(page, submitButton(page))).toBe(false);
+  expect(await toastCovers(page, dialog(page).getByRole('alert'))).toBe(false);
   // Filled in while the toast is still up, the idea goes in with the next press on Submit Idea.
   await field(page, 'Issue/Problem').fill(unique('A toast over the button'));
   await field(page, 'Mitigation/Proposed Solution').fill('Show the toast where the dialog has nothing to press.');
@@ -630,6 +627,34 @@ test('Random Idea: a 7-second toast with the issue, solution and proposer', asyn
   await expect(toast(page)).toHaveCount(1);
   await page.clock.runFor(1000);
   await expect(toast(page)).toHaveCount(0);
+});
+
+test('Random Idea pressed low on the screen, again and again: its toast never lies over it @phone', async ({
+  page,
+  isMobile,
+}) => {
+  // At this size the page opens with the toolbar at the foot of the screen.
+  if (!isMobile) await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page);
+  const button = page.getByRole('button', { name: 'Random Idea' });
+  // Instantly: the page scrolls smoothly, and a press mid-glide would be made from elsewhere.
+  await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  for (const press of [1, 2]) {
+    // A toast over the button would take the press (and, hovered, would stay).
+    await button.click({ timeout: 2_000 });
+    await expect(lastToast(page)).toContainText('Random Idea:');
+    expect(await toastCovers(page, button), `press ${press}`).toBe(false);
+  }
+  // A press high on the screen leaves its toast where every other toast is, at the bottom.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0); // gone, not only leaving
+  await button.evaluate((el) => {
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    window.scrollBy({ top: 150, behavior: 'instant' });
+  });
+  await button.click();
+  await expect(lastToast(page)).toContainText('Random Idea:');
+  expect((await lastToast(page).boundingBox())!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
 });
 
 // Random Idea's own read: one idea at a place in the registry (the table reads a page of 20).

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { bottomToastArea, placeToast, type Box } from '../../src/lib/toast-placement';
+
+const laptop = { width: 1280, height: 900 };
+const phone = { width: 390, height: 844 };
+const box = (left: number, top: number, width: number, height: number): Box => ({
+  left,
+  top,
+  right: left + width,
+  bottom: top + height,
+});
+const at = (pressed: Box | null, viewport = laptop, variant: 'normal' | 'destructive' = 'normal', inModal = false) =>
+  placeToast({ variant, inModal, pressed, viewport, remPx: 16 });
+
+describe('bottomToastArea', () => {
+  it('is sonner’s corner on a laptop and the whole width on a phone', () => {
+    expect(bottomToastArea(laptop, 16)).toEqual({ left: 904, right: 1256, top: 620, bottom: 876 });
+    expect(bottomToastArea(phone, 16)).toEqual({ left: 16, right: 374, top: 572, bottom: 828 });
+  });
+
+  it('grows with the reader’s text size', () => {
+    expect(bottomToastArea(laptop, 24)).toEqual({ left: 728, right: 1256, top: 492, bottom: 876 });
+  });
+});
+
+describe('placeToast', () => {
+  it('leaves a toast bottom right when nothing pressed lies there', () => {
+    expect(at(null)).toBeUndefined();
+    expect(at(box(884, 200, 147, 44))).toBeUndefined(); // high on the screen
+    expect(at(box(100, 760, 147, 44))).toBeUndefined(); // low, but left of the corner
+  });
+
+  it('moves the toast to the top right when the control pressed lies where it would be', () => {
+    // The registry's Random Idea at 1280 × 900, the page just opened.
+    expect(at(box(884, 760, 147, 44))).toBe('top-right');
+    // On a phone the toast spans the width: a control low on the left is covered too.
+    expect(at(box(33, 700, 147, 44), phone)).toBe('top-right');
+    expect(at(box(33, 400, 147, 44), phone)).toBeUndefined();
+  });
+
+  it('puts a refusal inside a modal dialog at the top centre, and a success there at the bottom', () => {
+    expect(at(box(100, 100, 100, 40), laptop, 'destructive', true)).toBe('top-center');
+    expect(at(null, laptop, 'normal', true)).toBeUndefined();
+    // Its Submit button, low in the dialog, goes as the dialog closes.
+    expect(at(box(884, 760, 147, 44), laptop, 'normal', true)).toBeUndefined();
+    expect(at(null, laptop, 'destructive', false)).toBeUndefined();
+  });
+});
