@@ -19,19 +19,26 @@ const raise = {
 } satisfies Record<QueuedToast['variant'], typeof toast.info>;
 
 /**
- * A focused control is the one just pressed (or about to be pressed again). A focused region (the
- * list's top after a step to another page, <main> after the Start Here guide) is not pressed.
+ * The control a visitor is at: the one focused, which is the one just pressed where a press
+ * focuses (not in Safari), and the one under the pointer, where the pointer still rests after a
+ * click (and, on a touch screen, where the last tap landed). A focused region (the list's top
+ * after a step to another page, <main> after the Start Here guide) is not a control.
  */
 const CONTROL = 'button, a[href], input, select, textarea, summary';
+function controlsAt(): Element[] {
+  const focused = document.activeElement?.closest(CONTROL);
+  const hovered = [...document.querySelectorAll(':hover')].at(-1)?.closest(CONTROL);
+  // A toast's own close button is not among them: the new toast takes its place.
+  return [focused, hovered].filter((control) => control != null && !control.closest('[data-sonner-toaster]'));
+}
 
 /** Where a new toast goes, from what is on screen as it is raised (src/lib/toast-placement.ts). */
 function placeNewToast({ variant }: QueuedToast) {
-  const focused = document.activeElement;
   const screen = document.documentElement;
   return placeToast({
     variant,
     inModal: document.querySelector('[aria-modal="true"], dialog:modal') !== null,
-    pressed: focused?.matches(CONTROL) ? focused.getBoundingClientRect() : null,
+    at: controlsAt().map((control) => control.getBoundingClientRect()),
     // The viewport that sonner's fixed toasts are placed in: without the scroll bar.
     viewport: { width: screen.clientWidth, height: screen.clientHeight },
     remPx: parseFloat(getComputedStyle(screen).fontSize),

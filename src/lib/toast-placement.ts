@@ -35,8 +35,8 @@ export interface ToastSituation {
   variant: ToastVariant;
   /** A modal dialog is open. */
   inModal: boolean;
-  /** The control the visitor pressed to raise the toast (the focused one), if any. */
-  pressed: Box | null;
+  /** The controls the visitor is at: the focused one and the one under the pointer, if any. */
+  at: Box[];
   viewport: { width: number; height: number };
   remPx: number;
 }
@@ -51,11 +51,13 @@ export interface ToastSituation {
  *   laptop's, so the toast goes to the top, over the dialog's heading, rather than over its form
  *   and its buttons. A success closes its dialog (and the button pressed with it), so its toast
  *   stays at the bottom.
- * - Elsewhere, a toast raised by a control that lies where a bottom toast would be (Random Idea
- *   again and again, a Copy at the foot of the screen) goes to the top right instead.
+ * - Elsewhere, a toast raised while the visitor is at a control that lies where a bottom toast
+ *   would be (Random Idea again and again, a Copy at the foot of the screen) goes to the top right
+ *   instead.
  */
-export function placeToast({ variant, inModal, pressed, viewport, remPx }: ToastSituation) {
+export function placeToast({ variant, inModal, at, viewport, remPx }: ToastSituation) {
   if (inModal) return variant === 'destructive' ? ('top-center' as const) : undefined;
-  if (pressed && overlap(pressed, bottomToastArea(viewport, remPx))) return 'top-right' as const;
+  const area = bottomToastArea(viewport, remPx);
+  if (at.some((control) => overlap(control, area))) return 'top-right' as const;
   return undefined;
 }

@@ -700,6 +700,21 @@ test('Random Idea pressed while its idea is on its way: busy at once, and no sec
   await expect(button).toBeEnabled();
 });
 
+test('where a press does not focus its button (Safari), the pointer resting on it keeps the toast off it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const release = await holdRequests(page, ONE_IDEA);
+  await open(page);
+  const button = page.getByRole('button', { name: 'Random Idea' });
+  await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  await button.click();
+  await button.evaluate((el) => el.blur());
+  release();
+  await expect(lastToast(page)).toContainText('Random Idea:');
+  expect(await toastCovers(page, button)).toBe(false);
+});
+
 test('a page read ahead leaves the total Random Idea draws from as the reader sees it', async ({ page, request }) => {
   await insertTaggedIdeas(request, unique('grown'), 60);
   // An idea is added between the first page and the read ahead of the next: that read counts one more.

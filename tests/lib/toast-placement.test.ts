@@ -9,8 +9,8 @@ const box = (left: number, top: number, width: number, height: number): Box => (
   right: left + width,
   bottom: top + height,
 });
-const at = (pressed: Box | null, viewport = laptop, variant: 'normal' | 'destructive' = 'normal', inModal = false) =>
-  placeToast({ variant, inModal, pressed, viewport, remPx: 16 });
+const at = (control: Box | null, viewport = laptop, variant: 'normal' | 'destructive' = 'normal', inModal = false) =>
+  placeToast({ variant, inModal, at: control ? [control] : [], viewport, remPx: 16 });
 
 describe('bottomToastArea', () => {
   it('is sonner’s corner on a laptop and the whole width on a phone', () => {
@@ -30,12 +30,18 @@ describe('placeToast', () => {
     expect(at(box(100, 760, 147, 44))).toBeUndefined(); // low, but left of the corner
   });
 
-  it('moves the toast to the top right when the control pressed lies where it would be', () => {
+  it('moves the toast to the top right when a control the visitor is at lies where it would be', () => {
     // The registry's Random Idea at 1280 × 900, the page just opened.
     expect(at(box(884, 760, 147, 44))).toBe('top-right');
     // On a phone the toast spans the width: a control low on the left is covered too.
     expect(at(box(33, 700, 147, 44), phone)).toBe('top-right');
     expect(at(box(33, 400, 147, 44), phone)).toBeUndefined();
+    // Focused high on the screen, the pointer resting on a control low down: the toast goes up.
+    const low = box(884, 760, 147, 44);
+    const high = box(884, 200, 147, 44);
+    expect(placeToast({ variant: 'normal', inModal: false, at: [high, low], viewport: laptop, remPx: 16 })).toBe(
+      'top-right',
+    );
   });
 
   it('puts a refusal inside a modal dialog at the top centre, and a success there at the bottom', () => {
