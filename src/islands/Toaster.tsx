@@ -29,7 +29,9 @@ function controlsAt(): Element[] {
   const focused = document.activeElement?.closest(CONTROL);
   const hovered = [...document.querySelectorAll(':hover')].at(-1)?.closest(CONTROL);
   // A toast's own close button is not among them: the new toast takes its place.
-  return [focused, hovered].filter((control) => control != null && !control.closest('[data-sonner-toaster]'));
+  return [focused, hovered].filter(
+    (control): control is Element => control != null && !control.closest('[data-sonner-toaster]'),
+  );
 }
 
 /** Where a new toast goes, from what is on screen as it is raised (src/lib/toast-placement.ts). */
