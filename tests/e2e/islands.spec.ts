@@ -153,6 +153,61 @@ for (const [path, selector] of Object.entries(fetchedAhead)) {
   });
 }
 
+// Built for a hosted Supabase project, the forum and registry read from its origin
+// (hosted-project-build.test.ts checks the build marks them so); served here from the test build,
+// marked as that build marks them.
+const PROJECT = 'https://abcdefghijklmnop.supabase.co';
+const readingFrom = (page: Page, path: string, origin: string) =>
+  page.route(path, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      '<div class="js-only">',
+      `<div class="js-only" data-reads-from="${origin}">`,
+    );
+    expect(html).toContain(`data-reads-from="${origin}"`);
+    const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers();
+    await route.fulfill({ response, headers, body: html });
+  });
+
+for (const path of ['/forum', '/mota']) {
+  test(`${path} opens its connection to a Supabase project on another origin once the page has painted, not before`, async ({
+    page,
+  }) => {
+    await readingFrom(page, path, PROJECT);
+    // When the hint is added, against the first paint (both on the page's clock).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('link[rel="preconnect"]')) return;
+        observer.disconnect();
+        Object.assign(window, { connectedAt: performance.now() });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(path);
+    const hint = page.locator('link[rel="preconnect"]');
+    await expect(hint).toHaveCount(1);
+    // The client's requests carry no credentials: only an anonymous connection can serve them.
+    expect(await hint.evaluate((link: HTMLLinkElement) => [link.href, link.crossOrigin])).toEqual([
+      `${PROJECT}/`,
+      'anonymous',
+    ]);
+    const [connectedAt, paintedAt] = await page.evaluate(() => [
+      (window as unknown as { connectedAt: number }).connectedAt,
+      performance.getEntriesByName('first-contentful-paint')[0].startTime,
+    ]);
+    expect(connectedAt).toBeGreaterThanOrEqual(paintedAt);
+  });
+
+  test(`${path}, reading from its own origin, opens no connection ahead: the page's is there`, async ({
+    page,
+    baseURL,
+  }) => {
+    await readingFrom(page, path, new URL(baseURL!).origin);
+    await page.goto(path);
+    await expect(page.locator('[data-state="list"]')).toBeVisible();
+    await expect(page.locator('link[rel="preconnect"]')).toHaveCount(0);
+  });
+}
+
 test('a reading page where nothing raises a toast downloads no React, until the Konami sequence begins', async ({
   page,
 }) => {

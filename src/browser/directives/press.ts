@@ -2,7 +2,7 @@ import type { ClientDirective } from 'astro';
 import { isSequenceKeyPress, startsSequence } from '../../lib/konami';
 import { hasShareSheet } from '../../lib/share-sheet';
 import { readCarriedToasts, TOAST_EVENT } from '../../lib/toast';
-import { fetchAhead } from '../fetch-ahead';
+import { connectAhead, fetchAhead } from '../fetch-ahead';
 import { onIntent } from '../intent';
 import { whenIdle } from '../when-idle';
 import { whenPainted } from '../when-painted';
@@ -11,9 +11,9 @@ import { whenShown } from '../when-shown';
 /**
  * When an island starts (`client:press="…"`): with no value at the first idle moment after load
  * (the island is the point of its page), `load` once the page has painted (it fetches what it
- * shows), `near` once it comes within a screen of view (further down a reading page), `toast`
- * when there is a toast to show (the toast area), `konami` at the Konami sequence's first key
- * (its listener).
+ * shows; the connection it reads over is opened as its code is fetched, connectAhead), `near`
+ * once it comes within a screen of view (further down a reading page), `toast` when there is a
+ * toast to show (the toast area), `konami` at the Konami sequence's first key (its listener).
  */
 export type IslandStart = 'load' | 'near' | 'toast' | 'konami';
 
@@ -167,7 +167,11 @@ const press: ClientDirective = (load, options, island) => {
     return;
   }
   startsUntouched = true;
-  if (when === 'load') whenPainted(start);
+  if (when === 'load')
+    whenPainted(() => {
+      connectAhead(island);
+      start();
+    });
   else {
     whenPainted(() => fetchAhead(island));
     whenIdle(start);
