@@ -7,7 +7,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.data/', '.test-output/', 'bench/.tmp/', 'playwright-report/', 'test-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-hosted/',
+      '.astro/',
+      '.data/',
+      '.test-output/',
+      'bench/.tmp/',
+      'playwright-report/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs['flat/recommended'],

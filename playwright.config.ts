@@ -43,6 +43,13 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const selfHostedDatabase = process.env.E2E_DATABASE_URL;
 const postgrestPort = Number(process.env.E2E_POSTGREST_PORT ?? port + 1);
 
+// With E2E_HOSTED_PROJECT (`npm test` sets it once it has built dist-hosted for that origin), the
+// site built for a Supabase project on another origin is served with no backend of its own, and a
+// second server on the project's origin answers its API: hosted-project.spec.ts runs there.
+const hostedProject = process.env.E2E_HOSTED_PROJECT;
+const hostedSitePort = port + 3;
+const HOSTED_SPEC = /hosted-project\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -71,7 +78,25 @@ export default defineConfig({
           },
         ]
       : []),
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    ...(hostedProject
+      ? [
+          {
+            name: 'hosted',
+            testMatch: HOSTED_SPEC,
+            use: {
+              ...devices['Desktop Chrome'],
+              viewport: { width: 1280, height: 800 },
+              launchOptions,
+              baseURL: `http://127.0.0.1:${hostedSitePort}`,
+            },
+          },
+        ]
+      : []),
+    {
+      name: 'desktop',
+      testIgnore: HOSTED_SPEC,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
@@ -106,6 +131,38 @@ export default defineConfig({
               COMMUNITY_RATE_LIMIT: '0',
             },
             // `as const`: inside the conditional the literal would widen to a string.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+          },
+        ]
+      : []),
+    ...(hostedProject
+      ? [
+          // The project: the embedded backend, answering across origins as Supabase's API does.
+          {
+            command: 'node server/serve.mjs',
+            url: `${hostedProject}/`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              PORT: new URL(hostedProject).port,
+              HOST: '127.0.0.1',
+              DATA_DIR: 'memory',
+              COMMUNITY_RATE_LIMIT: '0',
+            },
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+          },
+          // The static host: the pages built for the project, and no /rest/v1 of its own.
+          {
+            command: 'node server/serve.mjs',
+            url: `http://127.0.0.1:${hostedSitePort}/`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              PORT: String(hostedSitePort),
+              HOST: '127.0.0.1',
+              SITE_DIR: 'dist-hosted',
+              PUBLIC_SUPABASE_URL: hostedProject,
+            },
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
           },
         ]

@@ -212,6 +212,21 @@ const built = run('build', npx, ['astro', 'build'], { PUBLISH_AS_OF: '2026-12-01
 if (built) passed += 1;
 else failed += 1;
 
+// The same site built for a Supabase project on another origin, as a hosted deployment is built:
+// the browser tests serve it beside a second server that answers as that project
+// (playwright.config.ts, the `hosted` project).
+const hostedProject = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4399) + 2}`;
+if (built) {
+  const builtHosted = run('build for a hosted project', npx, ['astro', 'build', '--outDir', 'dist-hosted'], {
+    PUBLISH_AS_OF: '2026-12-01',
+    PUBLIC_SUPABASE_URL: hostedProject,
+  });
+  if (builtHosted) {
+    passed += 1;
+    e2eEnv.E2E_HOSTED_PROJECT = hostedProject;
+  } else failed += 1;
+}
+
 // Every built page, read by the Nu Html Checker in one run: each error is printed with its page.
 if (built && !commandExists('java')) {
   skipped.push('HTML validity of every page: no java on PATH for the Nu Html Checker (Debian: default-jre-headless)');

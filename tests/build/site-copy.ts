@@ -7,6 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 const SKIP = new Set([
   'node_modules',
   'dist',
+  'dist-hosted',
   '.git',
   '.data',
   '.test-output',
