@@ -9,7 +9,7 @@ import {
   type QueuedToast,
 } from '../lib/toast';
 import { addToastGestures } from '../browser/toast-gestures';
-import { placeToast } from '../lib/toast-placement';
+import { placeToast, topToastOffset } from '../lib/toast-placement';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
 const raise = {
@@ -34,17 +34,29 @@ function controlsAt(): Element[] {
   );
 }
 
-/** Where a new toast goes, from what is on screen as it is raised (src/lib/toast-placement.ts). */
-function placeNewToast({ variant }: QueuedToast) {
+/**
+ * Where a new toast goes, from what is on screen as it is raised (src/lib/toast-placement.ts). A
+ * top-right toast's distance from the top is set on the area as --toast-top, which the Toaster's
+ * offsets read; any other position keeps sonner's own.
+ */
+function placeNewToast({ variant }: QueuedToast, area: HTMLElement) {
   const screen = document.documentElement;
-  return placeToast({
+  // The viewport that sonner's fixed toasts are placed in: without the scroll bar.
+  const viewport = { width: screen.clientWidth, height: screen.clientHeight };
+  const position = placeToast({
     variant,
     inModal: document.querySelector('[aria-modal="true"], dialog:modal') !== null,
     at: controlsAt().map((control) => control.getBoundingClientRect()),
-    // The viewport that sonner's fixed toasts are placed in: without the scroll bar.
-    viewport: { width: screen.clientWidth, height: screen.clientHeight },
+    viewport,
     remPx: parseFloat(getComputedStyle(screen).fontSize),
   });
+  if (position === 'top-right') {
+    // The sticky header, and the What's New banner below it while the page is scrolled to its top.
+    const bars = [...document.querySelectorAll('body > header, [data-whats-new]')];
+    const barsBottom = Math.max(0, ...bars.map((bar) => bar.getBoundingClientRect().bottom));
+    area.style.setProperty('--toast-top', `${topToastOffset(barsBottom, viewport)}px`);
+  } else area.style.removeProperty('--toast-top');
+  return position;
 }
 
 // F8 is the site's own (src/browser/toast-hotkey.ts), since sonner's hotkey reaches its list only
@@ -52,6 +64,11 @@ function placeNewToast({ variant }: QueuedToast) {
 const NO_HOTKEY: string[] = [];
 // The swipe is the site's own too (src/browser/toast-gestures.ts).
 const NO_SWIPE: ToasterProps['swipeDirections'] = [];
+
+// Sonner's own distances from the edges (24 px, 16 px on a phone), but a top-right toast's from
+// the top, placeNewToast's --toast-top.
+const OFFSET: ToasterProps['offset'] = { top: 'var(--toast-top, 24px)' };
+const MOBILE_OFFSET: ToasterProps['mobileOffset'] = { top: 'var(--toast-top, 16px)' };
 
 const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
   unstyled: true,
@@ -102,7 +119,7 @@ export default function Toaster() {
         id: last.id,
         description: last.description,
         duration: Infinity,
-        position: placeNewToast(last),
+        position: placeNewToast(last, area.current!),
       });
       gestures.time(last.duration);
     };
@@ -124,6 +141,8 @@ export default function Toaster() {
       hotkey={NO_HOTKEY}
       containerAriaLabel={`Notifications ${TOAST_HOTKEY}`}
       swipeDirections={NO_SWIPE}
+      offset={OFFSET}
+      mobileOffset={MOBILE_OFFSET}
       toastOptions={TOAST_OPTIONS}
     />
   );

@@ -61,3 +61,14 @@ export function placeToast({ variant, inModal, at, viewport, remPx }: ToastSitua
   if (at.some((control) => overlap(control, area))) return 'top-right' as const;
   return undefined;
 }
+
+/**
+ * How far below the screen's top a top-right toast goes: below the bars at the top of the screen
+ * (the lowest bottom of them as getBoundingClientRect gives it), whose Search, theme switch, Menu
+ * and Dismiss it would otherwise lie over for as long as it shows, then sonner's own distance
+ * from an edge.
+ */
+export function topToastOffset(barsBottom: number, viewport: { width: number }): number {
+  const edge = viewport.width <= PHONE_MAX_WIDTH_PX ? PHONE_EDGE_PX : EDGE_PX;
+  return Math.max(0, barsBottom) + edge;
+}

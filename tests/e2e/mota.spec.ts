@@ -644,6 +644,11 @@ test('Random Idea pressed low on the screen, again and again: its toast never li
     await button.click({ timeout: 2_000 });
     await expect(lastToast(page)).toContainText('Random Idea:');
     expect(await toastCovers(page, button), `press ${press}`).toBe(false);
+    // Nor over the sticky header's Search, theme switch or Menu, nor the What's New banner's
+    // Dismiss, which it would take for its 7 s.
+    for (const bar of ['body > header', '[data-whats-new]']) {
+      expect(await toastCovers(page, page.locator(bar)), `press ${press}, ${bar}`).toBe(false);
+    }
   }
   // A press high on the screen leaves its toast where every other toast is, at the bottom.
   await page.keyboard.press('Escape');

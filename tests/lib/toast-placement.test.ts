@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomToastArea, placeToast, type Box } from '../../src/lib/toast-placement';
+import { bottomToastArea, placeToast, topToastOffset, type Box } from '../../src/lib/toast-placement';
 
 const laptop = { width: 1280, height: 900 };
 const phone = { width: 390, height: 844 };
@@ -50,5 +50,16 @@ describe('placeToast', () => {
     // Its Submit button, low in the dialog, goes as the dialog closes.
     expect(at(box(884, 760, 147, 44), laptop, 'normal', true)).toBeUndefined();
     expect(at(null, laptop, 'destructive', false)).toBeUndefined();
+  });
+});
+
+describe('topToastOffset', () => {
+  it('puts a top-right toast below the bars at the screen’s top, at sonner’s distance from them', () => {
+    expect(topToastOffset(65, laptop)).toBe(89);
+    expect(topToastOffset(65, phone)).toBe(81);
+    // The What's New banner below the header, or a reader's large text wrapping the header.
+    expect(topToastOffset(130, phone)).toBe(146);
+    // Scrolled out of view (it never is while it sticks): the screen's own top.
+    expect(topToastOffset(-20, laptop)).toBe(24);
   });
 });
