@@ -1,6 +1,7 @@
 import { FIRST_LIGHT_PATH } from '../lib/konami';
 import { QUIZ_PATH, explorerPath } from '../lib/quiz';
 import { EARLY_ACCESS_REDIRECT_PATH } from '../lib/signups';
+import { SITE_CHROME } from './site-chrome';
 
 // The next page, fetched or drawn before the reader asks for it, with Speculation Rules: the
 // rules every page carries, the guess at the page behind the link in view, and the page a press
@@ -151,8 +152,6 @@ export function isPrerenderable(link: { href: string; target: string; hasDownloa
 const PAGES_AT_ONCE = 1;
 /** The view counts as rested once scrolling has stopped this long (not between two flicks). */
 const REST_MS = 200;
-/** The site's header and What's New banner, around every page's text (BaseLayout). */
-const SITE_CHROME = 'body > header, [data-whats-new]';
 
 /**
  * Prerenders the page behind the link nearest the middle of the view whenever the reader's view

@@ -9,7 +9,8 @@ import {
   type QueuedToast,
 } from '../lib/toast';
 import { addToastGestures } from '../browser/toast-gestures';
-import { placeToast, topToastOffset } from '../lib/toast-placement';
+import { EDGE_PX, PHONE_EDGE_PX, placeToast, topToastOffset } from '../lib/toast-placement';
+import { SITE_CHROME } from '../browser/site-chrome';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
 const raise = {
@@ -52,9 +53,8 @@ function placeNewToast({ variant }: QueuedToast, area: HTMLElement) {
   });
   if (position === 'top-right') {
     // The sticky header, and the What's New banner below it while the page is scrolled to its top.
-    const bars = [...document.querySelectorAll('body > header, [data-whats-new]')];
-    const barsBottom = Math.max(0, ...bars.map((bar) => bar.getBoundingClientRect().bottom));
-    area.style.setProperty('--toast-top', `${topToastOffset(barsBottom, viewport)}px`);
+    const bottoms = [...document.querySelectorAll(SITE_CHROME)].map((bar) => bar.getBoundingClientRect().bottom);
+    area.style.setProperty('--toast-top', `${topToastOffset(bottoms, viewport)}px`);
   } else area.style.removeProperty('--toast-top');
   return position;
 }
@@ -67,8 +67,8 @@ const NO_SWIPE: ToasterProps['swipeDirections'] = [];
 
 // Sonner's own distances from the edges (24 px, 16 px on a phone), but a top-right toast's from
 // the top, placeNewToast's --toast-top.
-const OFFSET: ToasterProps['offset'] = { top: 'var(--toast-top, 24px)' };
-const MOBILE_OFFSET: ToasterProps['mobileOffset'] = { top: 'var(--toast-top, 16px)' };
+const OFFSET: ToasterProps['offset'] = { top: `var(--toast-top, ${EDGE_PX}px)` };
+const MOBILE_OFFSET: ToasterProps['mobileOffset'] = { top: `var(--toast-top, ${PHONE_EDGE_PX}px)` };
 
 const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
   unstyled: true,

@@ -9,8 +9,8 @@ export interface Box {
 }
 
 /** Sonner's distance from the screen's edges, and the width up to which it draws a toast edge to edge. */
-const EDGE_PX = 24;
-const PHONE_EDGE_PX = 16;
+export const EDGE_PX = 24;
+export const PHONE_EDGE_PX = 16;
 const PHONE_MAX_WIDTH_PX = 600;
 /** The toast's width (the Toaster's class) and the height of the tallest, an idea told whole. */
 const TOAST_WIDTH_REM = 22;
@@ -64,11 +64,11 @@ export function placeToast({ variant, inModal, at, viewport, remPx }: ToastSitua
 
 /**
  * How far below the screen's top a top-right toast goes: below the bars at the top of the screen
- * (the lowest bottom of them as getBoundingClientRect gives it), whose Search, theme switch, Menu
- * and Dismiss it would otherwise lie over for as long as it shows, then sonner's own distance
- * from an edge.
+ * (their bottoms as getBoundingClientRect gives them), whose Search, theme switch, Menu and
+ * Dismiss it would otherwise lie over for as long as it shows, then sonner's own distance from an
+ * edge.
  */
-export function topToastOffset(barsBottom: number, viewport: { width: number }): number {
+export function topToastOffset(barBottoms: number[], viewport: { width: number }): number {
   const edge = viewport.width <= PHONE_MAX_WIDTH_PX ? PHONE_EDGE_PX : EDGE_PX;
-  return Math.max(0, barsBottom) + edge;
+  return Math.max(0, ...barBottoms) + edge;
 }

@@ -55,11 +55,12 @@ describe('placeToast', () => {
 
 describe('topToastOffset', () => {
   it('puts a top-right toast below the bars at the screen’s top, at sonner’s distance from them', () => {
-    expect(topToastOffset(65, laptop)).toBe(89);
-    expect(topToastOffset(65, phone)).toBe(81);
+    expect(topToastOffset([65], laptop)).toBe(89);
+    expect(topToastOffset([65], phone)).toBe(81);
     // The What's New banner below the header, or a reader's large text wrapping the header.
-    expect(topToastOffset(130, phone)).toBe(146);
-    // Scrolled out of view (it never is while it sticks): the screen's own top.
-    expect(topToastOffset(-20, laptop)).toBe(24);
+    expect(topToastOffset([65, 130], phone)).toBe(146);
+    // Scrolled out of view (it never is while it sticks), or none on the page: the screen's own top.
+    expect(topToastOffset([-20], laptop)).toBe(24);
+    expect(topToastOffset([], phone)).toBe(16);
   });
 });
