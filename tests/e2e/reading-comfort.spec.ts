@@ -41,12 +41,17 @@ test.describe('a page prints its text in full, without what is only to be presse
   });
 
   for (const path of ['/fieldnotes', '/meta-narrative', '/ai-collaboration-reflection', '/thematic-depth-guide']) {
-    test(`${path} prints every accordion's panel open`, async ({ page }) => {
+    test(`${path} prints every accordion's panel open, without the marks that say open or closed`, async ({ page }) => {
       await page.goto(path);
       await page.emulateMedia({ media: 'print' });
       const panels = page.locator('main details > :not(summary)');
       expect(await panels.count()).toBeGreaterThan(2);
       for (const panel of await panels.all()) await expect(panel).toBeVisible();
+      // A "+" or a chevron beside every printed topic would say it can be opened.
+      await expect(page.locator('main summary > [aria-hidden="true"]:is(svg, :text-is("+"))')).toHaveCount(
+        await page.locator('main summary').count(),
+      );
+      await expect(page.locator('main summary > [aria-hidden="true"]:is(svg, :text-is("+")):visible')).toHaveCount(0);
     });
   }
 
