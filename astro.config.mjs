@@ -10,6 +10,7 @@ import pagefind from 'astro-pagefind';
 import browser from './src/integrations/browser.mjs';
 import searchAhead from './src/integrations/search-ahead.mjs';
 import securityHeaders from './src/integrations/security-headers.mjs';
+import siteLinks from './src/integrations/site-links.mjs';
 import socialCards from './src/integrations/social-cards.mjs';
 import { embeddedSupabase } from './supabase/embedded/vite-plugin.mjs';
 
@@ -123,6 +124,8 @@ export default defineConfig({
       // The hidden sign-up page is noindex, and the not-found page is not a page.
       filter: (page) => !/\/(firstlight|404)$/.test(page.replace(/\/$/, '')),
     }),
+    // Last, once every file is written: a link to a page, file or place the site lacks stops the build.
+    siteLinks(),
   ],
   vite: {
     // embeddedSupabase: the forum/registry backend on the dev server's origin (npm run dev).

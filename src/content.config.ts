@@ -1,4 +1,4 @@
-import { globSync } from 'node:fs';
+import { globSync, readFileSync } from 'node:fs';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { dataFile } from './lib/data-file-loader';
@@ -16,7 +16,8 @@ const MARKDOWN = '**/[^_]*.{md,mdx}';
 /**
  * One entry per Markdown file. Two files with one address (an essay as `x.md` and as
  * `x/index.mdx`) stop the build: Astro's glob keeps one of them, without a word on a first
- * build, and the other's essay is gone from the site.
+ * build, and the other's essay is gone from the site. So does a day the calendar lacks, which
+ * YAML would have moved to another.
  */
 function markdown(folder: string): Loader {
   const loader = glob({ base: `./content/${folder}`, pattern: MARKDOWN });
@@ -25,6 +26,10 @@ function markdown(folder: string): Loader {
     load: async (context) => {
       await loader.load(context);
       const kept = new Set(context.store.values().map((entry) => entry.filePath));
+      const misdated = [...kept]
+        .filter((file) => file !== undefined)
+        .flatMap((file) => schema.daysNotInTheCalendar(readFileSync(file, 'utf8')).map((day) => `${file}: ${day}`));
+      if (misdated.length > 0) throw new Error(misdated.join('\n'));
       const lost = globSync(MARKDOWN, { cwd: `content/${folder}` })
         .map((file) => `content/${folder}/${file}`)
         .filter((file) => !kept.has(file));

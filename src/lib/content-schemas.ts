@@ -39,13 +39,16 @@ function fields<S extends z.core.$ZodLooseShape>(noun: string, shape: S) {
 const text = z.string().trim().min(1, 'must not be empty');
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens');
 /**
- * The limit on any text that becomes a page's meta description, which search engines show as the
- * result's snippet and cut off beyond about this length.
+ * The limits on any text that becomes a page's meta description, which search engines show as the
+ * result's snippet: cut off beyond about 200 characters, and, shorter than a sentence or two, often
+ * replaced by whatever text of the page they pick.
  */
+const SNIPPET_MIN = 50;
 const SNIPPET_MAX = 200;
+const SNIPPET_TOO_SHORT = `must be a sentence or two, at least ${SNIPPET_MIN} characters (it is the search-result snippet)`;
 const SNIPPET_TOO_LONG = `must be at most ${SNIPPET_MAX} characters (it is the search-result snippet)`;
 /** The description search engines and link previews show. */
-const description = text.max(SNIPPET_MAX, SNIPPET_TOO_LONG);
+const description = text.min(SNIPPET_MIN, SNIPPET_TOO_SHORT).max(SNIPPET_MAX, SNIPPET_TOO_LONG);
 /**
  * A calendar day written as YYYY-MM-DD in frontmatter or YAML. YAML reads an unquoted one as a
  * date already; any other text is refused rather than guessed at (JavaScript reads "March 5" as
@@ -55,6 +58,18 @@ const CALENDAR_DAY = 'must be a day written YYYY-MM-DD, such as 2026-06-01';
 const calendarDay = z
   .union([z.date({ error: CALENDAR_DAY }), z.iso.date({ error: CALENDAR_DAY })])
   .transform((day) => (typeof day === 'string' ? new Date(day) : day));
+
+/**
+ * The days in a Markdown file's frontmatter that the calendar lacks. YAML reads an unquoted
+ * 2026-02-30 as a date, rolled over to 2 March, before any schema sees it, so the file's own
+ * text is read for them: each is `key: day is not a day of the calendar`.
+ */
+export function daysNotInTheCalendar(fileText: string): string[] {
+  const frontmatter = fileText.match(/^---\r?\n([\s\S]*?)\r?\n---/)?.[1] ?? '';
+  return [...frontmatter.matchAll(/^([\w-]+):[ \t]*(\d{4}-\d\d-\d\d)[ \t]*(?:#.*)?$/gm)]
+    .filter(([, , day]) => !z.iso.date().safeParse(day).success)
+    .map(([, key, day]) => `${key}: ${day} is not a day of the calendar`);
+}
 
 /** A path on this site, optionally with a #fragment: every internal link in the content. */
 export const sitePath = z.string().regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path such as /book');
@@ -67,7 +82,7 @@ const navigationPath = sitePath.or(z.literal('#'));
 export const siteConfigSchema = fields('the site configuration', {
   siteName: z.string().min(1),
   /** The home page's meta description. */
-  siteDescription: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  siteDescription: description,
   siteUrl: z.url(),
   contactEmail: z.email(),
   newsletterRecipientEmail: z.email(),
@@ -211,7 +226,7 @@ export const authorPageSchema = z.discriminatedUnion('kind', [
 export const communityPageSchema = fields('a community page', {
   title: z.string().min(1),
   /** For search engines and link previews (dialog texts have none). */
-  description: z.string().min(50).max(SNIPPET_MAX, SNIPPET_TOO_LONG).optional(),
+  description: description.optional(),
   eyebrow: z.string().optional(),
   lede: z.string().optional(),
 });
@@ -219,7 +234,7 @@ export const communityPageSchema = fields('a community page', {
 /** content/legal/<route>.md: privacy, terms, cookies and submission guidelines. */
 export const legalPageSchema = fields('a legal page', {
   title: z.string().min(1),
-  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  description,
   lastUpdated: z.string().regex(/^[A-Z][a-z]+ \d{4}$/, 'must be a month and year, such as June 2025'),
 });
 
@@ -344,7 +359,7 @@ export const essayCategorySchema = fields('an essay category', {
   slug: addressSlug('/essays/<slug>'),
   title: z.string().min(1),
   /** The category page's meta description. */
-  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  description,
   icon: z.string().min(1),
 });
 
@@ -352,7 +367,7 @@ export const topicSchema = fields('a topic', {
   slug: addressSlug('/essays/topics/<slug>'),
   title: z.string().min(1),
   /** The topic page's meta description. */
-  description: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  description,
 });
 
 export const lineBankSchema = fields('a Line Bank line', {
@@ -376,10 +391,7 @@ export const engageCardSchema = fields('an engage card', {
 export const essaySchema = fields('an essay', {
   title: z.string().min(1),
   /** Shown in the index and the feeds, and the essay page's meta description. */
-  excerpt: z
-    .string()
-    .min(20, 'write a sentence or two: it is shown in the index and the feed')
-    .max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  excerpt: description,
   category: z.string().regex(/^[a-z0-9-]+$/, 'must be a category slug from content/data/essay-categories.yaml'),
   pubDate: calendarDay,
   updatedDate: calendarDay.optional(),
@@ -397,7 +409,7 @@ export const fieldNoteSchema = fields('a field note', {
   linkedScene: z.string().min(1),
   icon: z.string().min(1),
   /** Shown before the note is opened, and the note page's meta description. */
-  preview: z.string().min(1).max(SNIPPET_MAX, SNIPPET_TOO_LONG),
+  preview: description,
 });
 
 export type QuizQuestionEntry = z.infer<typeof quizQuestionSchema>;

@@ -67,6 +67,19 @@ export function readingMinutes(markdown: string, wordsPerMinute = WORDS_PER_MINU
 export const readingTimeLabel = (minutes: number) => `${minutes} min read`;
 
 /**
+ * The day a build publishes as of: today, or PUBLISH_AS_OF, a day written YYYY-MM-DD, to build
+ * the site as it will be on another day, which is how the scheduling is tested and previewed.
+ */
+export function publishClock(value = process.env.PUBLISH_AS_OF): Date {
+  if (!value) return new Date();
+  const date = new Date(value);
+  // JavaScript reads "2027-1-10" as local midnight and "2027-02-30" as 2 March: neither is the day asked for.
+  if (!/^\d{4}-\d\d-\d\d$/.test(value) || Number.isNaN(date.getTime()) || isoDay(date) !== value)
+    throw new Error(`PUBLISH_AS_OF="${value}" is not a day written YYYY-MM-DD, such as 2026-06-01`);
+  return date;
+}
+
+/**
  * An essay dated after `now` is scheduled: like a draft, it waits, and a build made on or after
  * its date publishes it. Dates are calendar days at midnight UTC.
  */

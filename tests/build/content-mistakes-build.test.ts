@@ -73,6 +73,22 @@ it('a day not written YYYY-MM-DD stops the build rather than being guessed at', 
   );
   expect(output).toContain('content/essays/golden-age.md');
   expect(output).toContain('pubDate: must be a day written YYYY-MM-DD, such as 2026-06-01');
+  // Unquoted, YAML itself would have dated it 2 March.
+  const unquoted = buildWith('content/essays/golden-age.md', (text) =>
+    text.replace(/^pubDate: .*$/m, 'pubDate: 2026-02-30'),
+  );
+  expect(unquoted).toContain('content/essays/golden-age.md: pubDate: 2026-02-30 is not a day of the calendar');
+}, 240_000);
+
+it('a link to a page or a place the site does not have stops the build, naming the page and the link', () => {
+  const output = buildWith(
+    'content/essays/golden-age.md',
+    (text) =>
+      `${text}\nSee [the only voice](/essays/only-voice) and [its close](/essays/philosophy/only-voice#no-such-part).\n`,
+  );
+  expect(output).toContain('2 links lead nowhere on this site:');
+  expect(output).toContain('on /essays/philosophy/golden-age: /essays/only-voice\n');
+  expect(output).toContain('on /essays/philosophy/golden-age: /essays/philosophy/only-voice#no-such-part\n');
 }, 120_000);
 
 it('two field notes with one id stop the build, naming both', () => {

@@ -60,6 +60,10 @@ The lamp room was the only room in the lighthouse with no corners.[^1]
 
 [^1]: The keepers called it the lantern; the village called it the eye.
 
+## The stair
+
+## The glass
+
 <PullQuote cite="Yiannis">A light is a promise made to strangers.</PullQuote>
 
 <Aside title="On the keeper">The last keeper left in 1989 and took the logbook with him.</Aside>
@@ -69,7 +73,7 @@ The lamp room was the only room in the lighthouse with no corners.[^1]
   );
   writeFileSync(
     join(copy, 'content/fieldnotes/04-the-lamp-test.mdx'),
-    `---\nid: 4\ntitle: "The Lamp Test"\ndateLogged: 2026-01-21\nlocation: The lighthouse stair\nlinkedScene: "Chapter Two"\nicon: "🕯"\npreview: A test note written in MDX.\n---\n\nNinety-one steps.\n\n<Aside title="Counted twice">Ninety-two on the way down.</Aside>\n`,
+    `---\nid: 4\ntitle: "The Lamp Test"\ndateLogged: 2026-01-21\nlocation: The lighthouse stair\nlinkedScene: "Chapter Two"\nicon: "🕯"\npreview: A test note written in MDX, with an aside, as an author would write one.\n---\n\nNinety-one steps.\n\n<Aside title="Counted twice">Ninety-two on the way down.</Aside>\n`,
   );
   writeFileSync(
     join(copy, 'content/essays/the-late-harvest.md'),
@@ -103,6 +107,10 @@ describe('an .mdx essay using the components', () => {
     expect(page()).toMatch(
       /<li id="user-content-fn-1">[\s\S]*?<a href="#user-content-fnref-1" data-footnote-backref(="")? aria-label="Back to reference 1"/,
     );
+  });
+  it('has no table of contents with two sections: the footnotes are not a third', () => {
+    expect(page()).toContain('id="the-glass"');
+    expect(page()).not.toContain('data-toc');
   });
   it('is in the index, its category and topic pages, the feeds and search', () => {
     for (const file of ['essays.html', 'essays/myth.html', 'essays/topics/memory.html'])

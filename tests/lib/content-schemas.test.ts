@@ -116,7 +116,7 @@ describe('a misspelt key is named with the key it was meant to be', () => {
   });
 });
 
-describe('text that becomes a search-result snippet is at most 200 characters', () => {
+describe('text that becomes a search-result snippet is 50 to 200 characters', () => {
   const tooLong = 'The well was older than the church, and the bucket rope was replaced every Easter. '.repeat(3);
   const message = 'must be at most 200 characters (it is the search-result snippet)';
 
@@ -146,6 +146,25 @@ describe('text that becomes a search-result snippet is at most 200 characters', 
     expect(() =>
       parseEntry(schemas.essayCategorySchema, 'content/data/essay-categories.yaml[0]', { ...topic, icon: '🦉' }),
     ).toThrow(`description: ${message}`);
+  });
+
+  it('a sentence or two at least: a shorter one is refused, as a page description as an excerpt', () => {
+    const short = 'The well was older than the church.';
+    const message = 'must be a sentence or two, at least 50 characters (it is the search-result snippet)';
+    expect(() => parseEntry(schemas.essaySchema, 'content/essays/golden-age.md', { ...essay, excerpt: short })).toThrow(
+      `content/essays/golden-age.md: excerpt: ${message}`,
+    );
+    expect(() => parseEntry(schemas.fieldNoteSchema, 'content/fieldnotes/01.md', { ...note, preview: short })).toThrow(
+      `preview: ${message}`,
+    );
+    const topic = { slug: 'memory', title: 'Memory', description: short };
+    expect(() => parseEntry(schemas.topicSchema, 'content/data/topics.yaml[0]', topic)).toThrow(
+      `description: ${message}`,
+    );
+    expect(() => parseSiteConfig({ ...raw, siteDescription: short }, {})).toThrow(`siteDescription: ${message}`);
+    expect(() =>
+      parseEntry(schemas.essaySchema, 'content/essays/golden-age.md', { ...essay, excerpt: tooLong.slice(0, 50) }),
+    ).not.toThrow();
   });
 
   it('holds for every essay the author has written', () => {
@@ -181,5 +200,16 @@ describe('a day is written YYYY-MM-DD, and nothing else is guessed at', () => {
     expect(() =>
       parseEntry(schemas.fieldNoteSchema, 'content/fieldnotes/01.md', { ...note, dateLogged: 'June 2025' }),
     ).toThrow(`dateLogged: ${message}`);
+  });
+
+  it('finds, in the file itself, an unquoted day the calendar lacks, which YAML would roll over', () => {
+    const file = (frontmatter: string) => `---\ntitle: The Lamp\n${frontmatter}\n---\n\n2026-02-30: in the text.\n`;
+    expect(schemas.daysNotInTheCalendar(file('pubDate: 2026-02-30\nupdatedDate: 2026-13-01 # a comment'))).toEqual([
+      'pubDate: 2026-02-30 is not a day of the calendar',
+      'updatedDate: 2026-13-01 is not a day of the calendar',
+    ]);
+    expect(schemas.daysNotInTheCalendar(file('pubDate: 2028-02-29\ndateLogged: 2026-12-31'))).toEqual([]);
+    // Quoted, it is the schema's to refuse, as above.
+    expect(schemas.daysNotInTheCalendar(file("pubDate: '2026-02-30'"))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import {
   essayPath,
   groupByCategory,
   newestFirst,
+  publishClock,
   readingMinutes,
   visibleEssays,
   type EssayLike,
@@ -111,6 +112,18 @@ const essay = (id: string, category: string, pubDate: string, draft = false, bod
   id,
   body,
   data: { title: id, excerpt: 'An excerpt long enough.', category, pubDate: new Date(pubDate), draft },
+});
+
+describe('the day a build publishes as of', () => {
+  it('is PUBLISH_AS_OF, a day written YYYY-MM-DD, at midnight UTC', () => {
+    expect(publishClock('2027-01-10').toISOString()).toBe('2027-01-10T00:00:00.000Z');
+  });
+  it('refuses anything else rather than guessing at the day', () => {
+    for (const value of ['2027-1-10', '2027-02-30', '2027-13-01', 'January 10', '10/01/2027'])
+      expect(() => publishClock(value), value).toThrow(
+        `PUBLISH_AS_OF="${value}" is not a day written YYYY-MM-DD, such as 2026-06-01`,
+      );
+  });
 });
 
 describe('essays', () => {

@@ -3,6 +3,7 @@ import {
   checkTopics,
   groupByCategory,
   groupByTopic,
+  publishClock,
   visibleEssays,
   type CategoryGroup,
   type EssayTopic,
@@ -14,17 +15,6 @@ import {
  * feeds, the sitemap, search or the social cards.
  */
 export const includeDrafts = import.meta.env.MODE === 'development';
-
-/**
- * The day a build publishes as of: today, or PUBLISH_AS_OF (YYYY-MM-DD) to build the site as it
- * will be on another day, which is how the scheduling is tested and previewed.
- */
-export function publishClock(value = process.env.PUBLISH_AS_OF): Date {
-  if (!value) return new Date();
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new Error(`PUBLISH_AS_OF="${value}" is not a date such as 2026-06-01`);
-  return date;
-}
 
 export type Essay = CollectionEntry<'essays'>;
 
