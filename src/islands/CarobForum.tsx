@@ -7,7 +7,7 @@ import type { Post } from '../lib/community/types';
 import { validatePost } from '../lib/community/validation';
 import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community/format';
 import { tabForKey } from '../lib/tabs';
-import { Honeypot, ListStatus, Pager } from '../components/react/community-fields';
+import { Honeypot, ListStatus, Pager, sendOncePerEnter } from '../components/react/community-fields';
 import { usePagedList, type ListState } from '../components/react/use-paged-list';
 import { CountedField } from '../components/react/lazy-counted-field';
 
@@ -98,6 +98,7 @@ export default function CarobForum({ postsPerPage }: Props) {
         <form
           className="mt-6 space-y-5"
           onSubmit={onSubmit}
+          onKeyDown={sendOncePerEnter}
           noValidate
           aria-describedby="forum-form-note"
           data-counted-form

@@ -9,7 +9,7 @@ import { IDEAS_PER_PAGE } from '../lib/community';
 import { addIdea, listIdeas, randomIdea } from '../lib/community/calls';
 import { withNewest, type PageCursor } from '../lib/community/paging';
 import { messages } from '../lib/community/messages';
-import { ideaSearch } from '../lib/community/search';
+import { SEARCH_MAX_LENGTH, ideaSearch } from '../lib/community/search';
 import { validateIdea } from '../lib/community/validation';
 import { readAhead } from '../lib/read-ahead';
 
@@ -107,6 +107,8 @@ function RegistryFilter({ value, onChange }: { value: string; onChange: (value: 
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder="A word from an issue, a solution or a name"
+        // No more than a search sends: the summary quotes the box, and must quote what was looked for.
+        maxLength={SEARCH_MAX_LENGTH}
         autoComplete="off"
         aria-controls="mota-results"
       />

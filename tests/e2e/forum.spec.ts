@@ -302,6 +302,22 @@ test('an empty or blank post gets the Empty Post toast and sends nothing', async
   await expect(nameField(page)).toHaveValue('Someone');
 });
 
+test('Enter held down in the name field posts once, and the thanks stays', async ({ page }) => {
+  await open(page);
+  const sent = countRequests(page, 'posts', 'POST');
+  await messageField(page).fill(unique('Held down'));
+  await nameField(page).fill('Yiannis');
+  await page.keyboard.down('Enter');
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+  await expect(nameField(page)).toHaveValue('');
+  // The key's repeats, now the form is empty.
+  for (let i = 0; i < 5; i++) await page.keyboard.down('Enter');
+  await page.keyboard.up('Enter');
+  await page.waitForTimeout(500);
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+  expect(sent.count).toBe(1);
+});
+
 test('a failed post shows Error submitting post and keeps everything typed', async ({ page }) => {
   await open(page);
   await page.route(POSTS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
@@ -612,11 +628,19 @@ test('character counters at the database limits; the form refuses more', async (
   await open(page);
   const counter = (field: string) => page.locator(`[data-field="${field}"] [data-counter]`);
   await expect(counter('content')).toContainText('0 / 2,000');
+  // Counted as the browser counts: an emoji is two.
   await messageField(page).fill('carob 🌳');
-  await expect(counter('content')).toContainText('7 / 2,000');
+  await expect(counter('content')).toContainText('8 / 2,000');
   await messageField(page).fill('x'.repeat(2100));
   await expect(messageField(page)).toHaveValue('x'.repeat(2000));
   await expect(counter('content')).toContainText('2,000 / 2,000');
+  // At the limit a key puts nothing in and takes nothing out, and the caret stays where it is.
+  const full = `${'x'.repeat(1995)}WORLD`;
+  await messageField(page).fill(full);
+  await messageField(page).evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 0));
+  await page.keyboard.type('HI');
+  await expect(messageField(page)).toHaveValue(full);
+  expect(await messageField(page).evaluate((field: HTMLTextAreaElement) => field.selectionEnd)).toBe(0);
   await nameField(page).fill('n'.repeat(80));
   await expect(nameField(page)).toHaveValue('n'.repeat(60));
   await expect(counter('author_name')).toContainText('60 / 60');

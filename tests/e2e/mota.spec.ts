@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { countShifts, frames, shifts, watchConsole } from './helpers';
 import { isolate } from '../../src/lib/community/format';
+import { SEARCH_MAX_LENGTH } from '../../src/lib/community/search';
 import {
   REST,
   apiRequests,
@@ -183,6 +184,10 @@ test('the filter: case-insensitive substring of issue, solution or proposer, run
     await expect(page.locator('#mota-results [data-state="empty"]')).toHaveText(EMPTY);
     await expect(resultsStatus(page)).toHaveText(`No ideas matching “${odd}”`);
   }
+  // The box holds as much as a search sends, so the text it quotes is the text looked for.
+  await filterBox(page).clear();
+  await filterBox(page).pressSequentially(`${tag} inside and then a good deal more`);
+  await expect(filterBox(page)).toHaveValue(`${tag} inside and then a good deal more`.slice(0, SEARCH_MAX_LENGTH));
   await filterBy(page, '');
   await expect(rows(page).first()).toBeVisible();
 });
@@ -889,6 +894,35 @@ test('the page after the first is read ahead: Older shows it without waiting for
   await expect(page.locator('[data-summary]')).toContainText('Ideas 21–');
   await expect(rows(page).first()).toContainText(next);
   release();
+});
+
+test('stepping Older after ideas were added meanwhile shows each idea once, none skipped', async ({
+  page,
+  request,
+}) => {
+  const tag = unique('steady');
+  await insertTaggedIdeas(request, tag, 45);
+  await open(page);
+  await filterBy(page, tag);
+  const shown: number[] = [];
+  const take = async () => {
+    for (const text of await rows(page).allInnerTexts())
+      shown.push(Number(text.match(new RegExp(`${tag} (\\d+)`))![1]));
+  };
+  await take();
+  // Three more while the reader is on page 1: by offset, page 2 would begin with three of page 1's.
+  await insertRows(
+    request,
+    'mota_ideas',
+    [46, 47, 48].map((n) => ({ issue: `${tag} ${n}`, mitigation: 'Read on' })),
+  );
+  await olderButton(page).click();
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–');
+  await take();
+  await olderButton(page).click();
+  await expect(page.locator('[data-summary]')).toContainText('Ideas 41–');
+  await take();
+  expect(shown).toEqual(Array.from({ length: 45 }, (_, i) => 45 - i));
 });
 
 test('after an idea is submitted, the page after the first is read alongside it: Older pressed at once finds it there', async ({

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampChars,
   displayName,
   formatCount,
   formatPostDate,
   formatShortDate,
   randomIdeaMessage,
 } from '../../src/lib/community/format';
-
-describe('clampChars', () => {
-  it('cut text to the limit without splitting an emoji', () => {
-    expect(clampChars('abcdef', 4)).toBe('abcd');
-    expect(clampChars('abc', 4)).toBe('abc');
-    expect(clampChars('🌳🌳🌳', 2)).toBe('🌳🌳');
-    expect(clampChars('a🌳b', 2)).toBe('a🌳');
-  });
-});
 
 describe('displayName', () => {
   it('show Anonymous for a missing or blank name', () => {

@@ -40,7 +40,7 @@ describe('keyset steps between pages', () => {
     for (let page = 2; page <= last; page++) {
       const step = keysetStep(cursor, page, size)!;
       expect(step.direction).toBe('older');
-      const rows = keysetRows(step, cursor, answer(table, step), table.length);
+      const rows = keysetRows(step, answer(table, step));
       expect(rows).toEqual(offsetPage(table, page, size));
       cursor = cursorOf(rows!, { page, pageSize: size, total: table.length })!;
     }
@@ -48,7 +48,7 @@ describe('keyset steps between pages', () => {
     for (let page = last - 1; page >= 2; page--) {
       const step = keysetStep(cursor, page, size)!;
       expect(step.direction).toBe('newer');
-      const rows = keysetRows(step, cursor, answer(table, step), table.length);
+      const rows = keysetRows(step, answer(table, step));
       expect(rows).toEqual(offsetPage(table, page, size));
       cursor = cursorOf(rows!, { page, pageSize: size, total: table.length })!;
     }
@@ -64,21 +64,39 @@ describe('keyset steps between pages', () => {
     expect(cursorOf([], { page: 1, pageSize: 5, total: 0 })).toBeNull();
   });
 
-  it('falls back to the offset when the edge row is gone, the total moved or the page came up short', () => {
+  it('falls back to the offset when the edge row is gone or the page came up short', () => {
     const cursor = cursorFor(table, 2, 5);
     const step = keysetStep(cursor, 3, 5)!;
-    // The edge row hidden, another post added: the total is the same, the edge row is missing.
     const hidden = table.filter((r) => r.id !== cursor.oldest.id);
-    const added = [{ id: 24, createdAt: '2026-11-23T04:30:00+00:00' }, ...hidden];
-    expect(keysetRows(step, cursor, answer(added, step), added.length)).toBeNull();
-    // A row before the edge hidden: every later page moved up by one.
-    const earlier = table.filter((r) => r.id !== 20);
-    expect(keysetRows(step, cursor, answer(earlier, step), earlier.length)).toBeNull();
-    // Rows after the edge hidden, the total told before they were: fewer rows than promised.
+    expect(keysetRows(step, answer(hidden, step))).toBeNull();
+    // Rows hidden on the way back newer: short of a page, so page 1 and the pages after it moved.
+    const back = keysetStep(cursorFor(table, 3, 5), 2, 5)!;
+    const fewer = table.filter((r) => r.id < 16 || r.id > 21);
+    expect(keysetRows(back, answer(fewer, back))).toBeNull();
+    // Rows hidden after the edge on the way older: the list ends sooner, and the page shows its end.
     const thinner = table.filter((r) => r.id > 10);
-    expect(keysetRows(step, cursor, answer(thinner, step), table.length)).toBeNull();
+    expect(keysetRows(step, answer(thinner, step))).toEqual(offsetPage(thinner, 3, 5));
     // Nothing changed: the keyset answer stands.
-    expect(keysetRows(step, cursor, answer(table, step), table.length)).toEqual(offsetPage(table, 3, 5));
+    expect(keysetRows(step, answer(table, step))).toEqual(offsetPage(table, 3, 5));
+  });
+
+  it('steps on from the rows on screen when rows were added or hidden elsewhere: none again, none skipped', () => {
+    const size = 5;
+    let cursor = cursorFor(table, 1, size);
+    const seen = offsetPage(table, 1, size).map((r) => r.id);
+    // Three rows added once page 1 was read, and one hidden further down.
+    const added = [26, 25, 24].map((id) => ({ id, createdAt: '2026-11-23T04:30:00+00:00' }));
+    const now = [...added, ...table].filter((r) => r.id !== 12);
+    for (let page = 2; page <= pageCount(table.length, size); page++) {
+      const step = keysetStep(cursor, page, size)!;
+      const rows = keysetRows(step, answer(now, step));
+      expect(rows, `page ${page}`).not.toBeNull();
+      seen.push(...rows!.map((r) => r.id));
+      cursor = cursorOf(rows!, { page, pageSize: size, total: now.length })!;
+      if (rows!.length < size) break;
+    }
+    // Each row of the table once, newest first, but the one hidden; the rows added are page 1's now.
+    expect(seen).toEqual(table.map((r) => r.id).filter((id) => id !== 12));
   });
 
   it('states the step as PostgREST conditions that keep the edge row and break ties by id', () => {

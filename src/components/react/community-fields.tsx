@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { formatCount } from '../../lib/community/format';
 import { pageWindow } from '../../lib/community/paging';
 import type { ListState } from './use-paged-list';
@@ -8,6 +8,16 @@ import type { ListState } from './use-paged-list';
  * (CarobForum, MotaRegistry) import them. The counted text field is in counted-field.tsx,
  * loaded only when a form is about to be used.
  */
+
+/**
+ * The forms' keydown: Enter held down in a one-line field sends the form once. Each repeat of
+ * the key would send it again, and find it emptied by the post it had just sent: its "write
+ * something" error would take the thanks' place. In a text area Enter is a new line, repeats
+ * and all.
+ */
+export function sendOncePerEnter(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === 'Enter' && event.repeat && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
+}
 
 /**
  * A field people never see or reach but form-filling robots do. Anything typed into it marks

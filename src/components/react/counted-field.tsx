@@ -1,7 +1,6 @@
 import { Description, Field, Input, Label, Textarea } from '@headlessui/react';
 import { useLayoutEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { characterCount } from '../../lib/community/validation';
-import { clampChars, formatCount } from '../../lib/community/format';
+import { formatCount } from '../../lib/community/format';
 
 /**
  * The forum's and the registry's text field: Headless UI's Field ties the label, the counter
@@ -13,7 +12,12 @@ export interface CountedFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** The database's limit in characters; the field refuses more and counts down to it. */
+  /**
+   * The database's limit in characters. The field refuses more as a browser does (`maxlength`):
+   * a key pressed at the limit puts nothing in and takes nothing out, a paste keeps what fits.
+   * Both it and the counter count UTF-16 units, as the browser does, so an emoji counts two; the
+   * database counts it one, so what the field holds always fits.
+   */
   max: number;
   multiline?: boolean;
   rows?: number;
@@ -52,17 +56,16 @@ export default function CountedField({
   autoFocus,
   invalid = false,
 }: CountedFieldProps) {
-  const count = characterCount(value);
+  const count = value.length;
   const left = max - count;
   const near = left <= Math.max(10, Math.round(max * 0.1));
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    onChange(clampChars(event.target.value, max));
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value);
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // Where the field's HTML came from the server and its code arrived later, anything the visitor
   // typed meanwhile is in the element, not yet in the state: keep it.
   useLayoutEffect(() => {
     const typed = control.current?.value;
-    if (typed && typed !== value) onChange(clampChars(typed, max));
+    if (typed && typed !== value) onChange(typed);
     // Once, on mount: afterwards the element follows the state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -71,6 +74,7 @@ export default function CountedField({
     name,
     value,
     onChange: change,
+    maxLength: max,
     placeholder,
     required,
     autoComplete,

@@ -1,17 +1,8 @@
 /**
- * Pure helpers the forum and registry islands share: cutting text at the database's limits,
- * names and dates as shown, and the Random Idea message. (Data access lives
- * in index.ts, validation in validation.ts, wording in messages.ts.)
+ * Pure helpers the forum and registry islands share: names and dates as shown, and the Random
+ * Idea message. (Data access lives in index.ts, validation in validation.ts, wording in
+ * messages.ts.)
  */
-
-/**
- * The text cut to at most `max` characters, counted as Postgres counts them (code points, like
- * `characterCount` in validation.ts), so an emoji is never split: the form refuses more.
- */
-export function clampChars(text: string, max: number): string {
-  if (text.length <= max) return text; // UTF-16 length ≥ code points: already short enough
-  return Array.from(text).slice(0, max).join('');
-}
 
 export const ANONYMOUS = 'Anonymous';
 

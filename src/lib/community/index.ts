@@ -178,9 +178,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
         continuing(posts().select(POST_COLUMNS), step) as PromiseLike<Result<PostRow[]>>,
         visibleTotal('fetchPosts', 'posts'),
       ]);
-      const rows = keysetRows(step, from, unwrap('fetchPosts', result).data, total);
+      const rows = keysetRows(step, unwrap('fetchPosts', result).data);
       if (rows) return postPage(rows, total, range.page, size);
-      // Rows came or went since the page shown: the offset says where the page is now.
+      // The edge row is gone or the page came up short: the offset says where the page is now.
     }
     // The page and the total side by side: the total comes from the kept count, not from
     // counting the table (supabase/migrations: community totals).
@@ -253,9 +253,9 @@ export function createCommunity(client: CommunityClient, random: () => number = 
         continuing(ideaRows(filter, { count: false }), step) as PromiseLike<Result<IdeaRow[]>>,
         matchingTotal(filter),
       ]);
-      const rows = keysetRows(step, from, unwrap('fetchIdeas', result).data, total);
+      const rows = keysetRows(step, unwrap('fetchIdeas', result).data);
       if (rows) return ideaPage(rows, total, range.page, size);
-      // Ideas came or went since the page shown: the offset says where the page is now.
+      // The edge row is gone or the page came up short: the offset says where the page is now.
     }
     // A search counts its matches (through its index); the whole registry's total is the kept
     // count.

@@ -41,7 +41,7 @@ export interface RowKey {
 export interface PageCursor {
   page: number;
   pageSize: number;
-  /** The total the page was shown with; a different one means rows came or went meanwhile. */
+  /** The total the page was shown with: how many rows a step to the last page expects. */
   total: number;
   newest: RowKey;
   oldest: RowKey;
@@ -67,8 +67,8 @@ export function cursorOf(
 /**
  * A step to an adjacent page, read from the edge row of the page shown: `older` continues
  * after its oldest row, `newer` goes back from its newest (read oldest first, then turned).
- * The read includes the edge row itself, which proves it is still there. `rows` is how many
- * the new page holds if nothing changed.
+ * The read includes the edge row itself, which proves it is still there. `rows` is the page's
+ * size: a step older comes back with fewer where the list ends.
  */
 export interface KeysetStep {
   direction: 'older' | 'newer';
@@ -83,10 +83,8 @@ export interface KeysetStep {
  */
 export function keysetStep(from: PageCursor | null | undefined, page: number, pageSize: number): KeysetStep | null {
   if (!from || from.pageSize !== pageSize || page <= 1) return null;
-  if (page === from.page + 1) {
-    const rows = Math.min(pageSize, from.total - from.page * pageSize);
-    return rows > 0 ? { direction: 'older', from: from.oldest, rows } : null;
-  }
+  if (page === from.page + 1)
+    return from.total > from.page * pageSize ? { direction: 'older', from: from.oldest, rows: pageSize } : null;
   if (page === from.page - 1) return { direction: 'newer', from: from.newest, rows: pageSize };
   return null;
 }
@@ -114,28 +112,26 @@ export function keysetConditions(step: KeysetStep): {
 
 /**
  * The new page's rows, newest first, from a keyset answer (the edge row first, then up to
- * `step.rows + 1` rows in the order read), or null when the answer may differ from what the
- * offset would show, and the caller reads by offset instead: the edge row is gone (hidden or
- * deleted), the total moved (rows were added or hidden, so every page after them shifted), or
- * the rows do not fill the page the total promises.
+ * `step.rows + 1` rows in the order read), or null when the caller must read by offset instead:
+ * the edge row is gone (hidden or deleted), or a step newer comes back short of a page (rows
+ * were hidden: the offset's page 1 and the pages after it moved). Rows added or
+ * hidden elsewhere meanwhile do not matter: the step shows what comes just after (or before)
+ * the rows on screen, neither again nor skipping any, which is what a reader stepping through
+ * the list expects; an offset would repeat a row for each one added since, or skip one for each
+ * hidden. Page 1, read by offset, is the newest page whatever came.
  */
-export function keysetRows<R extends { id: number }>(
-  step: KeysetStep,
-  from: PageCursor,
-  answer: R[],
-  total: number,
-): R[] | null {
-  if (total !== from.total || answer[0]?.id !== step.from.id) return null;
+export function keysetRows<R extends { id: number }>(step: KeysetStep, answer: R[]): R[] | null {
+  if (answer[0]?.id !== step.from.id) return null;
   const rows = answer.slice(1);
-  if (rows.length !== step.rows) return null;
+  if (step.direction === 'older' ? rows.length === 0 : rows.length !== step.rows) return null;
   return step.direction === 'newer' ? rows.reverse() : rows;
 }
 
 /**
  * Page 1 with a row just added at its newest end (the end given), its oldest row dropped past
  * the page size, and the total one more. Its cursor is the one page 1 will have if no other row
- * came or went meanwhile: a step from it checks that (the edge row and the total) and reads by
- * offset where it does not hold.
+ * came or went meanwhile; a step from it continues from its oldest row, and reads by offset if
+ * that row is gone.
  */
 export function withNewest<T extends RowKey>(page: Page<T>, row: T, newestAt: 'start' | 'end'): Page<T> {
   const rows = newestAt === 'start' ? [row, ...page.rows] : [...page.rows, row];

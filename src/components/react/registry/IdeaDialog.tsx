@@ -4,7 +4,7 @@ import { ANONYMOUS } from '../../../lib/community/format';
 import { LIMITS } from '../../../lib/community/limits';
 import { isBlank } from '../../../lib/community/validation';
 import CountedField, { type CountedFieldProps } from '../counted-field';
-import { Honeypot } from '../community-fields';
+import { Honeypot, sendOncePerEnter } from '../community-fields';
 
 export interface IdeaDraft {
   issue: string;
@@ -132,7 +132,7 @@ const IdeaForm = memo(function IdeaForm({
 }: Omit<Props, 'open'>) {
   const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
   return (
-    <form onSubmit={onSubmit} noValidate className="relative">
+    <form onSubmit={onSubmit} onKeyDown={sendOncePerEnter} noValidate className="relative">
       <div className="space-y-5 px-6 py-5">
         {FIELDS.map(({ key, ...field }) => (
           <CountedField
