@@ -38,7 +38,7 @@ export function initEchoQuote(root: HTMLElement): void {
     reducedMotion.addEventListener('change', syncToggle);
     toggle.addEventListener('click', () => {
       paused = !paused;
-      toggle.setAttribute('aria-pressed', String(paused));
+      // The label says what a press will do; a pressed state beside it would contradict it.
       toggle.textContent = paused ? 'Play the echoes' : 'Pause the echoes';
       restart();
     });

@@ -4,7 +4,7 @@ import { withNewest, type PageCursor } from '../lib/community/paging';
 import { LIMITS } from '../lib/community/limits';
 import { messages } from '../lib/community/messages';
 import type { Post } from '../lib/community/types';
-import { validatePost } from '../lib/community/validation';
+import { isBlank, validatePost } from '../lib/community/validation';
 import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/community/format';
 import { tabForKey } from '../lib/tabs';
 import { Honeypot, ListStatus, Pager, sendOncePerEnter } from '../components/react/community-fields';
@@ -60,6 +60,8 @@ export default function CarobForum({ postsPerPage }: Props) {
   });
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
+  // Refused as blank: the message is marked invalid until something is written in it.
+  const [blankRefused, setBlankRefused] = useState(false);
   const [view, setView] = useState(0);
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,7 +70,15 @@ export default function CarobForum({ postsPerPage }: Props) {
     const form = event.currentTarget;
     const fields = new FormData(form);
     const input = { content: String(fields.get('content') ?? ''), authorName: String(fields.get('author_name') ?? '') };
+    setBlankRefused(false);
     void submit(input, {
+      onRefused: (failure) => {
+        if (failure.reason !== 'blank') return;
+        // The keyboard's place goes to what must be written, now marked so.
+        setBlankRefused(true);
+        const message = form.elements.namedItem('content');
+        if (message instanceof HTMLTextAreaElement) message.focus();
+      },
       onAdded: () => {
         // Each field is emptied only if it still holds what was sent: what the visitor went on
         // typing while the post was on its way is theirs. The element is emptied too, as the
@@ -103,7 +113,13 @@ export default function CarobForum({ postsPerPage }: Props) {
           aria-describedby="forum-form-note"
           data-counted-form
         >
-          <JoinFields name={name} onNameChange={setName} content={content} onContentChange={setContent} />
+          <JoinFields
+            name={name}
+            onNameChange={setName}
+            content={content}
+            onContentChange={setContent}
+            contentInvalid={blankRefused && isBlank(content)}
+          />
           <Honeypot value={trap} onChange={setTrap} />
           <div className="flex flex-wrap items-center gap-4">
             {/* aria-disabled, not disabled: the pressed button keeps the keyboard's focus while the
@@ -162,6 +178,8 @@ interface JoinFieldsProps {
   onNameChange: (value: string) => void;
   content: string;
   onContentChange: (value: string) => void;
+  /** Refused as blank, and still blank. */
+  contentInvalid: boolean;
 }
 
 /**
@@ -170,7 +188,13 @@ interface JoinFieldsProps {
  * so that the list loading above never re-renders them: an update to fields still waiting for
  * their code would make React drop that HTML.
  */
-const JoinFields = memo(function JoinFields({ name, onNameChange, content, onContentChange }: JoinFieldsProps) {
+const JoinFields = memo(function JoinFields({
+  name,
+  onNameChange,
+  content,
+  onContentChange,
+  contentInvalid,
+}: JoinFieldsProps) {
   return (
     <Suspense>
       <CountedField
@@ -190,6 +214,8 @@ const JoinFields = memo(function JoinFields({ name, onNameChange, content, onCon
         rows={5}
         value={content}
         onChange={onContentChange}
+        required
+        invalid={contentInvalid}
         max={LIMITS.postContent}
         placeholder="What did the story stir in you?"
         hint={`Plain text; line breaks are kept. At most ${LIMITS.postLinks} links.`}

@@ -325,6 +325,9 @@ test.describe('the echo quote', () => {
     await expect(page.locator('[data-echo-quote]')).toHaveAttribute('data-rotating', 'true');
     const texts = await echoTexts(page);
     await page.getByRole('button', { name: 'Pause the echoes' }).press('Enter');
+    // Its label says what a press does now; no pressed state says otherwise.
+    await expect(page.getByRole('button', { name: 'Play the echoes', pressed: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Play the echoes' })).not.toHaveAttribute('aria-pressed');
     await page.mouse.move(0, 0);
     await page.clock.runFor(15000);
     await expect(visibleEcho(page)).toHaveText(texts[0]);

@@ -292,8 +292,14 @@ test('posting without a name sends null and shows Anonymous', async ({ page }) =
 test('an empty or blank post gets the Empty Post toast and sends nothing', async ({ page }) => {
   await open(page);
   const sent = countRequests(page, 'posts', 'POST');
-  await postButton(page).click();
+  await expect(messageField(page)).toHaveAttribute('required', '');
+  await postButton(page).press('Enter');
   await expectToast(page, 'Empty Post', 'Please write something before posting.', 'destructive');
+  // The keyboard's place goes to the message, marked as refused until something is written.
+  await expect(messageField(page)).toBeFocused();
+  await expect(messageField(page)).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.type('a');
+  await expect(messageField(page)).not.toHaveAttribute('aria-invalid', 'true');
   await messageField(page).fill(' \n\t ');
   await nameField(page).fill('Someone');
   await postButton(page).click();

@@ -166,6 +166,32 @@ test('the floating Engage and Start Here buttons leave the footer’s last lines
 });
 
 test.describe('Start Here guide', () => {
+  test('no control reached with Tab lies under it or the Engage button, nor under the header @phone', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Start Here' })).toBeVisible();
+    const hidden: string[] = [];
+    const stops: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body || el.dataset.tabbed) return null;
+        el.dataset.tabbed = '';
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+        return { name, covered: hit !== null && !el.contains(hit) && !hit.contains(el) ? hit.tagName : null };
+      });
+      if (!stop) break;
+      stops.push(stop.name);
+      if (stop.covered) hidden.push(`${stop.name} under ${stop.covered}`);
+    }
+    expect(stops.length).toBeGreaterThan(20);
+    expect(hidden).toEqual([]);
+  });
+
   test('is offered on a first visit and never again once closed @phone', async ({ page }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Start Here' });

@@ -150,6 +150,12 @@ test('F8 focuses the toast area and Escape dismisses the toast', async ({ page }
   await page.keyboard.press('F8');
   const focusedInToaster = await page.evaluate(() => Boolean(document.activeElement?.closest('[data-sonner-toaster]')));
   expect(focusedInToaster).toBe(true);
+  // Seen as the keyboard's place is everywhere on the site, there and on the toast Tab goes to next.
+  const ring = () => page.evaluate(() => getComputedStyle(document.activeElement!).outline);
+  expect(await ring()).toMatch(/solid 3px$/);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-sonner-toast]') !== null)).toBe(true);
+  expect(await ring()).toMatch(/solid 3px$/);
   await page.keyboard.press('Escape');
   await expect(toast(page)).toHaveCount(0);
 });
