@@ -36,7 +36,22 @@ function fields<S extends z.core.$ZodLooseShape>(noun: string, shape: S) {
   });
 }
 
-const text = z.string().trim().min(1, 'must not be empty');
+/**
+ * What an author reads for a field left out, or written as another kind of value, in place of
+ * the validator's own words ("Required", "Expected type boolean, received string").
+ */
+function inAuthorsWords(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.input === undefined) return 'is missing';
+  if (issue.code !== 'invalid_type') return undefined;
+  return {
+    boolean: 'must be true or false',
+    number: 'must be a number, written without quotes',
+    string: 'must be text',
+    array: 'must be a list, such as [memory, grief]',
+  }[issue.expected as string];
+}
+
+const text = z.string({ error: inAuthorsWords }).trim().min(1, 'must not be empty');
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens');
 /**
  * The limits on any text that becomes a page's meta description, which search engines show as the
@@ -56,7 +71,9 @@ const description = text.min(SNIPPET_MIN, SNIPPET_TOO_SHORT).max(SNIPPET_MAX, SN
  */
 const CALENDAR_DAY = 'must be a day written YYYY-MM-DD, such as 2026-06-01';
 const calendarDay = z
-  .union([z.date({ error: CALENDAR_DAY }), z.iso.date({ error: CALENDAR_DAY })])
+  .union([z.date({ error: CALENDAR_DAY }), z.iso.date({ error: CALENDAR_DAY })], {
+    error: (issue) => (issue.input === undefined ? `is missing: it ${CALENDAR_DAY}` : undefined),
+  })
   .transform((day) => (typeof day === 'string' ? new Date(day) : day));
 
 /**
@@ -389,25 +406,31 @@ export const engageCardSchema = fields('an engage card', {
 
 /** One essay: a Markdown or MDX file, or an index file in a folder of its own beside its images. */
 export const essaySchema = fields('an essay', {
-  title: z.string().min(1),
+  title: text,
   /** Shown in the index and the feeds, and the essay page's meta description. */
   excerpt: description,
-  category: z.string().regex(/^[a-z0-9-]+$/, 'must be a category slug from content/data/essay-categories.yaml'),
+  category: z
+    .string({ error: inAuthorsWords })
+    .regex(/^[a-z0-9-]+$/, 'must be a category slug from content/data/essay-categories.yaml'),
   pubDate: calendarDay,
   updatedDate: calendarDay.optional(),
-  draft: z.boolean().default(false),
+  draft: z.boolean({ error: inAuthorsWords }).default(false),
   /** Slugs from content/data/topics.yaml; an unknown one fails the build naming the file. */
-  topics: z.array(z.string().regex(/^[a-z0-9-]+$/, 'must be a topic slug from content/data/topics.yaml')).optional(),
+  topics: z
+    .array(z.string().regex(/^[a-z0-9-]+$/, 'must be a topic slug from content/data/topics.yaml'), {
+      error: inAuthorsWords,
+    })
+    .optional(),
 });
 
 /** One field note; the body is the full text. */
 export const fieldNoteSchema = fields('a field note', {
-  id: z.number().int().positive(),
-  title: z.string().min(1),
+  id: z.number({ error: inAuthorsWords }).int().positive(),
+  title: text,
   dateLogged: calendarDay,
-  location: z.string().min(1),
-  linkedScene: z.string().min(1),
-  icon: z.string().min(1),
+  location: text,
+  linkedScene: text,
+  icon: text,
   /** Shown before the note is opened, and the note page's meta description. */
   preview: description,
 });

@@ -170,6 +170,21 @@ export function checkTopics(topics: readonly EssayTopic[], essays: readonly Essa
   }
 }
 
+/**
+ * Two essays with one title would be two entries a reader cannot tell apart in the index, the
+ * feeds and search, with one page title: the second fails the build, naming both files.
+ */
+export function checkTitles(essays: readonly EssayLike[]): void {
+  const byTitle = new Map<string, EssayLike>();
+  for (const essay of essays) {
+    const title = essay.data.title.trim().toLowerCase();
+    const other = byTitle.get(title);
+    if (other)
+      throw new Error(`${fileOf(essay)}: title "${essay.data.title}" is already the title of ${fileOf(other)}`);
+    byTitle.set(title, essay);
+  }
+}
+
 /** Topics that have essays, in the file's order, each with its essays newest first. A topic with none has no page. */
 export function groupByTopic<E extends EssayLike>(
   topics: readonly EssayTopic[],

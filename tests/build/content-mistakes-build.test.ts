@@ -109,6 +109,15 @@ it("the site's address: PUBLIC_SITE_URL, else siteUrl in content/site.json, each
   expect(fromFile).toContain('siteUrl in content/site.json is "genesis-novel.example", not a URL');
 }, 120_000);
 
+it('two essays with one title stop the build, naming both files', () => {
+  const output = buildWith('content/essays/only-voice.md', (text) =>
+    text.replace(/^title: .*$/m, 'title: The Golden Age'),
+  );
+  expect(output).toContain(
+    'content/essays/only-voice.md: title "The Golden Age" is already the title of content/essays/golden-age.md',
+  );
+}, 120_000);
+
 it('two essays with one address stop the build, naming both files', () => {
   const folder = join(copy, 'content/essays/golden-age');
   mkdirSync(folder);

@@ -178,6 +178,33 @@ describe('text that becomes a search-result snippet is 50 to 200 characters', ()
   });
 });
 
+describe("a field left out or of the wrong kind is named in the author's words", () => {
+  const file = 'content/essays/golden-age.md';
+  it('in an essay', () => {
+    const without = (key: string) => Object.fromEntries(Object.entries(essay).filter(([k]) => k !== key));
+    expect(() => parseEntry(schemas.essaySchema, file, without('category'))).toThrow(`${file}: category: is missing`);
+    expect(() => parseEntry(schemas.essaySchema, file, without('pubDate'))).toThrow(
+      `${file}: pubDate: is missing: it must be a day written YYYY-MM-DD, such as 2026-06-01`,
+    );
+    expect(() => parseEntry(schemas.essaySchema, file, { ...essay, draft: 'yes' })).toThrow(
+      `${file}: draft: must be true or false`,
+    );
+    expect(() => parseEntry(schemas.essaySchema, file, { ...essay, topics: 'memory' })).toThrow(
+      `${file}: topics: must be a list, such as [memory, grief]`,
+    );
+  });
+  it('in a field note', () => {
+    const noteFile = 'content/fieldnotes/01.md';
+    expect(() => parseEntry(schemas.fieldNoteSchema, noteFile, { ...note, id: '5' })).toThrow(
+      `${noteFile}: id: must be a number, written without quotes`,
+    );
+    const { location: _, ...noLocation } = note;
+    expect(() => parseEntry(schemas.fieldNoteSchema, noteFile, noLocation)).toThrow(
+      `${noteFile}: location: is missing`,
+    );
+  });
+});
+
 describe('a day is written YYYY-MM-DD, and nothing else is guessed at', () => {
   const message = 'must be a day written YYYY-MM-DD, such as 2026-06-01';
   const file = 'content/essays/golden-age.md';

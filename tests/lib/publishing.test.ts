@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  checkTitles,
   checkTopics,
   groupByTopic,
   isScheduled,
@@ -34,6 +35,23 @@ describe('scheduled essays', () => {
   });
   it('the writing preview shows scheduled essays too', () => {
     expect(visibleEssays(all, true, new Date('2026-03-01')).map((e) => e.id)).toEqual(['past', 'future']);
+  });
+});
+
+describe('titles', () => {
+  it('a title another essay has fails naming both files, whatever its case', () => {
+    const first = {
+      ...essay('golden-age', 'philosophy', '2025-01-01'),
+      data: { ...essay('x', 'philosophy', '2025-01-01').data, title: 'The Golden Age' },
+    };
+    const second = {
+      ...essay('golden-age-again', 'myth', '2026-01-01'),
+      data: { ...first.data, title: 'The golden age ' },
+    };
+    expect(() => checkTitles([first, second])).toThrow(
+      'content/essays/golden-age-again.md: title "The golden age " is already the title of content/essays/golden-age.md',
+    );
+    expect(() => checkTitles([first, essay('other', 'myth', '2026-01-01')])).not.toThrow();
   });
 });
 

@@ -1,5 +1,6 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import {
+  checkTitles,
   checkTopics,
   groupByCategory,
   groupByTopic,
@@ -24,8 +25,9 @@ export async function loadTopics(): Promise<EssayTopic[]> {
 
 export async function loadEssays(): Promise<Essay[]> {
   const all = await getCollection('essays');
-  // Checked over every file, drafts included, so a typo is caught before the essay goes out.
+  // Checked over every file, drafts included, so a mistake is caught before the essay goes out.
   checkTopics(await loadTopics(), all);
+  checkTitles(all);
   return visibleEssays(all, includeDrafts, publishClock());
 }
 
