@@ -21,6 +21,20 @@ describe('normalising rows', () => {
     expect(normalisePost({ content: 'w', authorName: ' Maro ' })).toEqual({ content: 'w', author_name: 'Maro' });
   });
 
+  it('leaves out NUL characters, which nothing shows and the database cannot store', () => {
+    expect(normalisePost({ content: 'before\0after', authorName: '\0' })).toEqual({
+      content: 'beforeafter',
+      author_name: null,
+    });
+    expect(normaliseIdea({ issue: 'i\0', mitigation: '\0m', proposedBy: 'Ma\0ro', notes: '\0' })).toEqual({
+      issue: 'i',
+      mitigation: 'm',
+      proposed_by: 'Maro',
+      notes: null,
+    });
+    expect(validatePost({ content: '\0\0', authorName: '' })?.reason).toBe('blank');
+  });
+
   it('defaults the proposer to Anonymous and empty notes to null', () => {
     expect(normaliseIdea({ issue: ' i ', mitigation: ' m ', proposedBy: ' ', notes: '' })).toEqual({
       issue: 'i',

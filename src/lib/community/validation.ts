@@ -72,22 +72,31 @@ export function hasStackedMarks(text: string): boolean {
   return STACKED_MARKS.test(shown) || STACKED_CONSONANTS.test(shown) || LONG_JAMO_RUN.test(text);
 }
 
-/** Trimmed text, or null when nothing in it would show. */
+/**
+ * Text as it is sent: trimmed, and without NUL characters, which a paste can carry, nothing
+ * shows, and Postgres cannot store (it would refuse the whole row, and the visitor would be told
+ * to try again, to no end).
+ */
+function sendable(text: string): string {
+  return text.replaceAll('\0', '').trim();
+}
+
+/** Sendable text, or null when nothing in it would show. */
 function shown(text: string | null | undefined): string | null {
-  const trimmed = text?.trim() ?? '';
-  return isBlank(trimmed) ? null : trimmed;
+  const kept = sendable(text ?? '');
+  return isBlank(kept) ? null : kept;
 }
 
-/** The row to insert for a post: trimmed, an empty name sent as null. */
+/** The row to insert for a post: sendable, an empty name sent as null. */
 export function normalisePost({ content, authorName }: PostInput) {
-  return { content: content.trim(), author_name: shown(authorName) };
+  return { content: sendable(content), author_name: shown(authorName) };
 }
 
-/** The row to insert for an idea: trimmed, proposer defaulting to Anonymous, empty notes null. */
+/** The row to insert for an idea: sendable, proposer defaulting to Anonymous, empty notes null. */
 export function normaliseIdea({ issue, mitigation, proposedBy, notes }: IdeaInput) {
   return {
-    issue: issue.trim(),
-    mitigation: mitigation.trim(),
+    issue: sendable(issue),
+    mitigation: sendable(mitigation),
     proposed_by: shown(proposedBy) ?? ANONYMOUS,
     notes: shown(notes),
   };
