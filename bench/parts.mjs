@@ -228,7 +228,7 @@ export const PARTS = [
     route: '/coverstory',
     kind: 'local',
     target: button('Pause the echoes'),
-    answer: () => window.__bench.shown('button[aria-pressed="true"]', 'Play the echoes'),
+    answer: () => window.__bench.shown('[data-echo-toggle]', 'Play the echoes'),
   },
   // Line Bank.
   {
