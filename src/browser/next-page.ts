@@ -101,7 +101,7 @@ export interface ReadingArea {
  * The pages behind the links a reader resting on this view will most likely tap: at most `count`
  * distinct addresses, those whose nearest link in the text is nearest the middle of the reading
  * area, where the eye rests (and where the browser puts a link it scrolls to). A link out of the
- * area, or under the header, is never chosen. Where the text in view has no link, the pages
+ * area (under the header or the floating buttons) is never chosen. Where the text in view has no link, the pages
  * already `drawn` stay (a stretch of prose between two links, which the reader may scroll back
  * to): drawing another page costs the phone's processor. Where none is drawn either (a quiz, a
  * form), the site's own links in view are the reader's ways on: the first of them (the site's
@@ -189,11 +189,16 @@ export function prerenderLinksInView(): void {
       chrome: link.closest(SITE_CHROME) !== null,
       ...link.getBoundingClientRect().toJSON(),
     }));
-    // The sticky header covers the top of the view; the page keeps its height as scroll padding.
-    const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    // The sticky header covers the top of the view and the floating buttons its foot; the page
+    // keeps their heights as scroll padding, which is also where the browser centres a link.
+    const padding = getComputedStyle(document.documentElement);
+    const area = {
+      top: parseFloat(padding.scrollPaddingTop) || 0,
+      bottom: innerHeight - (parseFloat(padding.scrollPaddingBottom) || 0),
+    };
     const marked = [...document.querySelectorAll<HTMLAnchorElement>(`a[${PRERENDER_MARK}]`)];
     const drawn = [...new Set(marked.map((link) => link.href))];
-    const chosen = new Set(likeliestNextPages(boxes, { top: header, bottom: innerHeight }, PAGES_AT_ONCE, drawn));
+    const chosen = new Set(likeliestNextPages(boxes, area, PAGES_AT_ONCE, drawn));
     for (const link of marked) if (!chosen.has(link.href)) link.removeAttribute(PRERENDER_MARK);
     for (const { link, href } of boxes) if (chosen.has(href)) link.setAttribute(PRERENDER_MARK, '');
   };
