@@ -101,11 +101,11 @@ export interface ReadingArea {
  * The pages behind the links a reader resting on this view will most likely tap: at most `count`
  * distinct addresses, those whose nearest link in the text is nearest the middle of the reading
  * area, where the eye rests (and where the browser puts a link it scrolls to). A link out of the
- * area (under the header or the floating buttons) is never chosen. Where the text in view has no link, the pages
- * already `drawn` stay (a stretch of prose between two links, which the reader may scroll back
- * to): drawing another page costs the phone's processor. Where none is drawn either (a quiz, a
- * form), the site's own links in view are the reader's ways on: the first of them (the site's
- * name, home) first.
+ * area (under the header or the floating buttons) is never chosen. Where the text in view has
+ * no link, the pages already `drawn` stay (a stretch of prose between two links, which the
+ * reader may scroll back to): drawing another page costs the phone's processor. Where none is
+ * drawn either (a quiz, a form), the site's own links in view are the reader's ways on: the
+ * first of them (the site's name, home) first.
  */
 export function likeliestNextPages(links: LinkBox[], area: ReadingArea, count: number, drawn: string[] = []): string[] {
   const middle = (area.top + area.bottom) / 2;

@@ -9,7 +9,7 @@ import { ANONYMOUS, displayName, formatCount, formatPostDate } from '../lib/comm
 import { tabForKey } from '../lib/tabs';
 import { Honeypot, ListStatus, Pager, sendOncePerEnter } from '../components/react/community-fields';
 import { usePagedList, type ListState } from '../components/react/use-paged-list';
-import { CountedField } from '../components/react/lazy-counted-field';
+import { CountedField, fieldsReady } from '../components/react/lazy-counted-field';
 
 /**
  * The Carob Forum: the Join the Dialogue form and the list of posts, in
@@ -74,10 +74,10 @@ export default function CarobForum({ postsPerPage }: Props) {
     void submit(input, {
       onRefused: (failure) => {
         if (failure.reason !== 'blank') return;
-        // The keyboard's place goes to what must be written, now marked so.
-        setBlankRefused(true);
+        // The keyboard's place goes to what must be written, marked so once its code is here.
         const message = form.elements.namedItem('content');
         if (message instanceof HTMLTextAreaElement) message.focus();
+        void fieldsReady.then(() => setBlankRefused(true));
       },
       onAdded: () => {
         // Each field is emptied only if it still holds what was sent: what the visitor went on

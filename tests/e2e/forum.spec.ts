@@ -534,6 +534,22 @@ test('a post sent before the fields’ code arrives still leaves the form empty'
   await expect(posts(page).last().locator('[data-content]')).toContainText(text);
 });
 
+test('an empty post sent before the fields’ code arrives keeps the fields, and marks the message once it does', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
+  await open(page);
+  await nameField(page).fill('Yiannis');
+  await postButton(page).click();
+  await expectToast(page, 'Empty Post', 'Please write something before posting.');
+  await expect(messageField(page)).toBeVisible();
+  await expect(messageField(page)).toBeFocused();
+  await expect(nameField(page)).toHaveValue('Yiannis');
+  release();
+  await expect(messageField(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(nameField(page)).toHaveValue('Yiannis');
+});
+
 test('fields whose code could not be fetched stay as they are, with what was typed, and the next reach asks again', async ({
   page,
 }) => {

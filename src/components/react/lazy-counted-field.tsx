@@ -14,6 +14,13 @@ export const CountedField: ComponentType<CountedFieldProps> = import.meta.env.SS
   ? (await import('./counted-field')).default
   : lazy(loadWhenReached);
 
+let codeArrived = () => {};
+/**
+ * Settles once the fields' code is here. Until then a change to the fields' props (marking one
+ * invalid) would make React drop the server's fields, with what was typed in them: wait for it.
+ */
+export const fieldsReady = new Promise<void>((resolve) => (codeArrived = resolve));
+
 /**
  * The fields' code, asked for when the visitor reaches for the form. A fetch that fails (a phone
  * losing its signal) is asked for again at the next reach, never handed to lazy(): a rejected
@@ -23,5 +30,6 @@ export const CountedField: ComponentType<CountedFieldProps> = import.meta.env.SS
 function loadWhenReached(): Promise<typeof import('./counted-field')> {
   return new Promise<void>((reached) => onIntent(document, reached, '[data-counted-form]'))
     .then(() => import('./counted-field'))
+    .then((code) => (codeArrived(), code))
     .catch(() => loadWhenReached());
 }
