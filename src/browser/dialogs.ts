@@ -1,4 +1,12 @@
 /**
+ * A modal dialog is open: a static one (showModal) or one an island draws (Headless UI's, marked
+ * aria-modal). The page around it is out of reach until it closes, the toast area included.
+ */
+export function modalIsOpen(): boolean {
+  return document.querySelector('[aria-modal="true"], dialog:modal') !== null;
+}
+
+/**
  * Static dialogs open through invoker commands (`command="show-modal" commandfor=…`), which
  * need no script. Browsers without them get the same behaviour from this listener.
  */

@@ -1,5 +1,6 @@
 import { TOAST_SWIPE_THRESHOLD_PX } from '../lib/toast';
 import { createToastTimer } from '../lib/toast-timer';
+import { modalIsOpen } from './dialogs';
 
 export interface ToastGestures {
   /** Times the toast just shown, for `duration` ms (Infinity: until dismissed). */
@@ -11,7 +12,8 @@ export interface ToastGestures {
 /**
  * What the site's toasts do beyond sonner's options, from the visitor's own input on sonner's
  * toast area, each ending in `dismiss`:
- * - Escape dismisses the toast, wherever focus is: sonner's Escape only folds its list up;
+ * - Escape dismisses the toast, wherever focus is (sonner's Escape only folds its list up), but
+ *   in an open modal dialog, where Escape closes the dialog and only that;
  * - the toast's time runs out (createToastTimer), held while the pointer is on the area, while
  *   focus is in it and while the page is hidden;
  * - a swipe right dismisses at exactly TOAST_SWIPE_THRESHOLD_PX and springs back below it. Sonner's
@@ -21,7 +23,8 @@ export function addToastGestures(region: HTMLElement, dismiss: () => void): Toas
   const timer = createToastTimer(dismiss);
 
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && region.querySelector('[data-sonner-toast]')) dismiss();
+    // Read as the key goes down, before the dialog's own Escape closes it.
+    if (event.key === 'Escape' && !modalIsOpen() && region.querySelector('[data-sonner-toast]')) dismiss();
   };
   const onFocusOut = (event: FocusEvent) => {
     if (!region.contains(event.relatedTarget as Node | null)) timer.hold('focused', false);

@@ -11,6 +11,7 @@ import {
 import { addToastGestures } from '../browser/toast-gestures';
 import { EDGE_PX, PHONE_EDGE_PX, placeToast, topToastOffset } from '../lib/toast-placement';
 import { SITE_CHROME } from '../browser/site-chrome';
+import { modalIsOpen } from '../browser/dialogs';
 
 /** showToast's variants as sonner's toast types (sonner marks each toast with data-type). */
 const raise = {
@@ -46,7 +47,7 @@ function placeNewToast({ variant }: QueuedToast, area: HTMLElement) {
   const viewport = { width: screen.clientWidth, height: screen.clientHeight };
   const position = placeToast({
     variant,
-    inModal: document.querySelector('[aria-modal="true"], dialog:modal') !== null,
+    inModal: modalIsOpen(),
     at: controlsAt().map((control) => control.getBoundingClientRect()),
     viewport,
     remPx: parseFloat(getComputedStyle(screen).fontSize),

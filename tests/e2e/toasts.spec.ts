@@ -258,3 +258,35 @@ test('a toast closed from the keyboard leaves the next one to run out in its tim
   await page.clock.runFor(3000);
   await expect(toast(page)).toHaveCount(0);
 });
+
+test('in an open modal dialog the dialog keeps the keyboard: F8 stays in it and Escape closes only it', async ({
+  page,
+}) => {
+  // A static dialog (showModal), with a toast carried over from the page before.
+  await carryToasts(page, [{ title: 'Behind the dialog', duration: 60000 }]);
+  await page.goto('/');
+  await expect(toast(page)).toBeVisible();
+  await page.locator('footer').getByRole('button', { name: 'Learn. Adapt. Evolve.' }).click();
+  const tagline = page.getByRole('dialog', { name: 'Learn. Adapt. Evolve.' });
+  await expect(tagline).toBeVisible();
+  await page.keyboard.press('F8');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(tagline).toBeHidden();
+  await expect(toast(page)).toBeVisible();
+  // Out of the dialog, Escape is the toast's again.
+  await page.keyboard.press('Escape');
+  await expect(toast(page)).toHaveCount(0);
+
+  // An island's dialog (Headless UI), with the refusal its own press raised.
+  await page.goto('/mota');
+  await page.getByRole('button', { name: 'Submit New Idea' }).click();
+  const submitIdea = page.getByRole('dialog', { name: 'Submit New Idea' });
+  await submitIdea.getByRole('button', { name: 'Submit Idea' }).click();
+  await expect(toast(page).filter({ hasText: 'Missing Fields' })).toBeVisible();
+  await page.keyboard.press('F8');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(submitIdea).toBeHidden();
+  await expect(toast(page).filter({ hasText: 'Missing Fields' })).toBeVisible();
+});
