@@ -218,7 +218,7 @@ const JoinFields = memo(function JoinFields({
         invalid={contentInvalid}
         max={LIMITS.postContent}
         placeholder="What did the story stir in you?"
-        hint={`Plain text; line breaks are kept. At most ${LIMITS.postLinks} links.`}
+        hint={`Plain text; line breaks are kept, up to ${LIMITS.postLines} lines. At most ${LIMITS.postLinks} links.`}
       />
     </Suspense>
   );

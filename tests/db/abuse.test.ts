@@ -110,6 +110,18 @@ describe('limits and constraints agree with src/lib/community/limits.ts', () => 
     expect((await client.from(table).insert(row(links(limit + 1)) as Record<string, unknown>)).status).toBe(400);
   });
 
+  it(`posts takes exactly ${LIMITS.postLines} lines, through the API`, async () => {
+    const client = api.client();
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).join('\n');
+    expect((await client.from('posts').insert({ content: lines(LIMITS.postLines) })).status).toBe(201);
+    const over = await client.from('posts').insert({ content: lines(LIMITS.postLines + 1) });
+    expect(over.status).toBe(400);
+    expect(over.error?.message).toContain('posts_content_lines');
+    // The registry draws its text as one paragraph: its fields take line breaks freely.
+    const idea = { issue: 'lines', mitigation: lines(LIMITS.postLines + 1) };
+    expect((await client.from('mota_ideas').insert(idea)).status).toBe(201);
+  });
+
   it('the data module explains each refusal in words', async () => {
     const community = createCommunity(api.client());
     // Sent straight to the database (skipping the module's own checks) to see its answer.
@@ -121,6 +133,14 @@ describe('limits and constraints agree with src/lib/community/limits.ts', () => 
     const error = describeFailure('submitPost', refused.error, refused.status);
     expect(error.reason).toBe('too-long');
     expect(error.description).toContain('2,000 characters');
+    const tall = await api
+      .client()
+      .from('posts')
+      .insert({ content: 'a\n'.repeat(LIMITS.postLines) });
+    expect(describeFailure('submitPost', tall.error, tall.status)).toMatchObject({
+      reason: 'too-many-lines',
+      description: expect.stringContaining(`${LIMITS.postLines} lines`),
+    });
     await expect(community.addPost({ content: 'a http://1 http://2 http://3' })).rejects.toMatchObject({
       reason: 'too-many-links',
     });

@@ -363,6 +363,34 @@ test('a post the server never answers is given up after 15 s, with the failure t
   await expect(messageField(page)).toHaveValue('Sent into a silence.');
 });
 
+test('a post of more lines than the forum takes is refused before sending, in the forum’s words, with the text kept @phone', async ({
+  page,
+}) => {
+  await open(page);
+  await expect(page.getByText('Plain text; line breaks are kept, up to 40 lines. At most 2 links.')).toBeVisible();
+  const sent = countRequests(page, 'posts', 'POST');
+  const marker = `Line one of ${test.info().project.name}`;
+  const tall = [marker, ...Array.from({ length: 40 }, (_, i) => `${i + 2}`)].join('\n');
+  await messageField(page).fill(tall);
+  await postButton(page).click();
+  await expectToast(
+    page,
+    'Error submitting post',
+    'Your message runs past 40 lines and would stretch a long way down the grove. Please join some of them and try again.',
+    'destructive',
+  );
+  expect(sent.count).toBe(0);
+  await expect(messageField(page)).toHaveValue(tall);
+  // Forty lines go, and show as forty lines.
+  const forty = tall.slice(0, tall.lastIndexOf('\n'));
+  await messageField(page).fill(forty);
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  const shown = list(page).locator('p', { hasText: marker });
+  await expect(shown).toBeVisible();
+  expect((await shown.innerText()).split('\n')).toHaveLength(40);
+});
+
 test("the database's refusals are explained in the site's voice", async ({ page }) => {
   await open(page);
   // Too many links is caught before sending…

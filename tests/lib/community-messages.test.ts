@@ -37,6 +37,10 @@ describe('describeFailure: supabase-js errors to toasts', () => {
     expect(describeFailure('submitPost', check('posts_content_length')).description).toContain('2,000 characters');
     expect(describeFailure('submitPost', check('posts_author_name_length')).description).toContain('name');
     expect(describeFailure('submitPost', check('posts_content_links')).description).toContain('2 links');
+    expect(describeFailure('submitPost', check('posts_content_lines'))).toMatchObject({
+      reason: 'too-many-lines',
+      description: expect.stringContaining('runs past 40 lines'),
+    });
     expect(describeFailure('submitIdea', check('mota_ideas_links')).description).toContain('3 links');
     expect(describeFailure('submitPost', check('posts_content_not_blank'))).toMatchObject({ title: 'Empty Post' });
     expect(describeFailure('submitIdea', check('mota_ideas_issue_not_blank'))).toMatchObject({

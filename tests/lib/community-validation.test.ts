@@ -5,6 +5,7 @@ import { messages } from '../../src/lib/community/messages';
 import {
   characterCount,
   hasStackedMarks,
+  lineCount,
   linkCount,
   normaliseIdea,
   normalisePost,
@@ -226,5 +227,32 @@ describe('links spelled another way', () => {
     expect(linkCount('面白かったwww。明日もwww｡ ｡ﾃｽﾄ｡')).toBe(0);
     expect(linkCount('and/or // a comment, 1//2, 3.14// and')).toBe(0);
     expect(linkCount('Call me.Maybe not: me too, it.mean')).toBe(0);
+  });
+});
+
+describe('lines in a post', () => {
+  const lines = (count: number, separator = '\n') =>
+    Array.from({ length: count }, (_, i) => `line ${i}`).join(separator);
+
+  it(`takes ${LIMITS.postLines} lines and refuses one more, in the forum's words`, () => {
+    expect(validatePost({ content: lines(LIMITS.postLines) })).toBeNull();
+    expect(validatePost({ content: lines(LIMITS.postLines + 1) })).toMatchObject({
+      reason: 'too-many-lines',
+      title: 'Error submitting post',
+      description: `Your message runs past ${LIMITS.postLines} lines and would stretch a long way down the grove. Please join some of them and try again.`,
+    });
+  });
+
+  it('counts every break a browser may make, a CR LF pair once', () => {
+    expect(lineCount('one')).toBe(1);
+    expect(lineCount('a\r\nb')).toBe(2);
+    expect(lineCount('a\n\rb')).toBe(3);
+    for (const separator of ['\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029']) {
+      expect(lineCount(lines(3, separator))).toBe(3);
+    }
+  });
+
+  it('counts the text as sent: line breaks trimmed from its ends do not count', () => {
+    expect(validatePost({ content: `${'\n'.repeat(100)}${lines(LIMITS.postLines)}${'\n'.repeat(100)}` })).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ export type Field = 'content' | 'authorName' | 'issue' | 'mitigation' | 'propose
 /** Limits enforced by CHECK constraints in supabase/migrations (tests/db checks they agree). */
 export const LIMITS = {
   postContent: 2000,
+  /** Lines in a post: the forum keeps its line breaks. */
+  postLines: 40,
   authorName: 60,
   postLinks: 2,
   ideaIssue: 300,
@@ -26,11 +28,12 @@ export const LIMITS = {
 /** What one constraint checks: the field it guards, the rule, and the limit where there is one. */
 type Check = {
   field: Field;
-  rule: 'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'stacked-marks';
+  rule: 'blank' | 'too-long' | 'too-many-lines' | 'too-many-links' | 'direction-controls' | 'stacked-marks';
   limit?: number;
 };
 const notBlank = (field: Field): Check => ({ field, rule: 'blank' });
 const maxLength = (field: Field, limit: number): Check => ({ field, rule: 'too-long', limit });
+const maxLines = (field: Field, limit: number): Check => ({ field, rule: 'too-many-lines', limit });
 const maxLinks = (limit: number): Check => ({ field: 'links', rule: 'too-many-links', limit });
 const noDirectionControls = (field: Field): Check => ({ field, rule: 'direction-controls' });
 const maxMarks = (field: Field): Check => ({ field, rule: 'stacked-marks', limit: LIMITS.combiningMarks });
@@ -42,6 +45,7 @@ const maxMarks = (field: Field): Check => ({ field, rule: 'stacked-marks', limit
 export const CHECK_CONSTRAINTS: Record<string, Check> = {
   posts_content_not_blank: notBlank('content'),
   posts_content_length: maxLength('content', LIMITS.postContent),
+  posts_content_lines: maxLines('content', LIMITS.postLines),
   posts_content_marks: maxMarks('content'),
   posts_content_links: maxLinks(LIMITS.postLinks),
   posts_author_name_not_blank: notBlank('authorName'),

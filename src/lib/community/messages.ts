@@ -25,7 +25,14 @@ export const messages = {
 
 export type Situation = 'fetchPosts' | 'submitPost' | 'fetchIdeas' | 'submitIdea';
 export type FailureReason =
-  'blank' | 'too-long' | 'too-many-links' | 'direction-controls' | 'stacked-marks' | 'rate-limited' | 'unavailable';
+  | 'blank'
+  | 'too-long'
+  | 'too-many-lines'
+  | 'too-many-links'
+  | 'direction-controls'
+  | 'stacked-marks'
+  | 'rate-limited'
+  | 'unavailable';
 
 /** What went wrong, already worded for the visitor. */
 export class CommunityError extends Error {
@@ -86,6 +93,13 @@ export function tooLong(situation: Situation, field: Field, limit: number): Toas
   };
 }
 
+export function tooManyLines(situation: Situation, field: Field, limit: number): ToastText {
+  return {
+    title: submitTitle(situation),
+    description: `Your ${FIELD_LABELS[field]} runs past ${limit} lines and would stretch a long way down the grove. Please join some of them and try again.`,
+  };
+}
+
 export function tooManyLinks(situation: Situation, limit: number): ToastText {
   return {
     title: submitTitle(situation),
@@ -141,6 +155,9 @@ export function describeFailure(situation: Situation, error: unknown, status?: n
       const name = /check constraint "([^"]+)"/.exec(message)?.[1];
       const check = name ? CHECK_CONSTRAINTS[name] : undefined;
       if (check?.rule === 'too-long') return failed('too-long', tooLong(situation, check.field, check.limit ?? 0));
+      if (check?.rule === 'too-many-lines') {
+        return failed('too-many-lines', tooManyLines(situation, check.field, check.limit ?? 0));
+      }
       if (check?.rule === 'too-many-links') return failed('too-many-links', tooManyLinks(situation, check.limit ?? 0));
       if (check?.rule === 'blank') return failed('blank', blank(situation));
       if (check?.rule === 'direction-controls') return failed('direction-controls', directionControls(situation));

@@ -6,6 +6,7 @@ import {
   messages,
   stackedMarks,
   tooLong,
+  tooManyLines,
   tooManyLinks,
   type FailureReason,
   type ToastText,
@@ -21,6 +22,17 @@ import { IGNORABLE, LONG_JAMO_RUN, STACKED_CONSONANTS, STACKED_MARKS, VISIBLE } 
 /** Characters as Postgres counts them (code points, not UTF-16 units). */
 export function characterCount(text: string): number {
   return Array.from(text).length;
+}
+
+/**
+ * A line break as the CHECK constraint counts one: wherever a browser may break a line (a CR LF
+ * pair is one break).
+ */
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+
+/** Lines as the CHECK constraint counts them: one more than the line breaks. */
+export function lineCount(text: string): number {
+  return (text.match(LINE_BREAK)?.length ?? 0) + 1;
 }
 
 /** Embeddings, overrides and isolates: in a name they only make what follows read backwards. */
@@ -114,6 +126,8 @@ export function validatePost(input: PostInput): CommunityError | null {
   if (isBlank(row.content)) return refuse('blank', messages.emptyPost);
   if (characterCount(row.content) > LIMITS.postContent)
     return refuse('too-long', tooLong('submitPost', 'content', LIMITS.postContent));
+  if (lineCount(row.content) > LIMITS.postLines)
+    return refuse('too-many-lines', tooManyLines('submitPost', 'content', LIMITS.postLines));
   if (row.author_name && characterCount(row.author_name) > LIMITS.authorName) {
     return refuse('too-long', tooLong('submitPost', 'authorName', LIMITS.authorName));
   }

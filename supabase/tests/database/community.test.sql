@@ -1,7 +1,7 @@
 -- pgTAP tests of the community tables' rules, for `npx supabase test db` against a local
 -- Supabase stack. tests/db/pgtap.test.ts also runs this file against the embedded backend.
 begin;
-select plan(24);
+select plan(25);
 
 -- Shape
 select has_table('public', 'posts', 'posts exists');
@@ -52,6 +52,10 @@ select throws_ok($$ insert into public.posts (content) values (repeat('x', 2001)
 select throws_ok(
   $$ insert into public.posts (content) values ('http://a https://b www.c') $$,
   '23514', null, 'a post with 3 links is refused'
+);
+select throws_ok(
+  $$ insert into public.posts (content) values (repeat(E'x\r\n', 40) || 'x') $$,
+  '23514', 'new row for relation "posts" violates check constraint "posts_content_lines"', 'a post of 41 lines is refused'
 );
 select throws_ok(
   $$ insert into public.mota_ideas (issue, mitigation, notes) values ('i', 'm', '') $$,
