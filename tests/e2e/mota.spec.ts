@@ -667,6 +667,34 @@ test('Random Idea pressed low on the screen, again and again: its toast never li
   expect((await lastToast(page).boundingBox())!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
 });
 
+test('F8 reaches a toast at the top of the screen, after one at its foot has come and gone @phone', async ({
+  page,
+  isMobile,
+}) => {
+  if (!isMobile) await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page);
+  const button = page.getByRole('button', { name: 'Random Idea' });
+  // Pressed high on the screen: its toast at the foot, in a list of its own.
+  await button.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(lastToast(page)).toContainText('Random Idea:');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  // Pressed low: its toast at the top.
+  await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  await page.keyboard.press('Enter');
+  await expect(lastToast(page)).toContainText('Random Idea:');
+  expect((await lastToast(page).boundingBox())!.y).toBeLessThan(page.viewportSize()!.height / 2);
+  await page.keyboard.press('F8');
+  await expect(lastToast(page)).toBeFocused();
+  // Its close button is the next stop, and closes it.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Dismiss notification' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+});
+
 // Random Idea's own read: one idea at a place in the registry (the table reads a page of 20).
 const ONE_IDEA = /\/mota_ideas_search\?.*\blimit=1(&|$)/;
 const oneIdeaReads = (page: Page) => {
