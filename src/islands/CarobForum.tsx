@@ -216,6 +216,7 @@ const JoinFields = memo(function JoinFields({
         onChange={onContentChange}
         required
         invalid={contentInvalid}
+        errorMessage={messages.emptyPost.description}
         max={LIMITS.postContent}
         placeholder="What did the story stir in you?"
         hint={`Plain text; line breaks are kept, up to ${LIMITS.postLines} lines. At most ${LIMITS.postLinks} links.`}

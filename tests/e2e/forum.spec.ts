@@ -298,8 +298,11 @@ test('an empty or blank post gets the Empty Post toast and sends nothing', async
   // The keyboard's place goes to the message, marked as refused until something is written.
   await expect(messageField(page)).toBeFocused();
   await expect(messageField(page)).toHaveAttribute('aria-invalid', 'true');
+  // And says why to a screen reader, for as long as it is marked.
+  await expect(messageField(page)).toHaveAccessibleDescription(/Please write something before posting\./);
   await page.keyboard.type('a');
   await expect(messageField(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(messageField(page)).not.toHaveAccessibleDescription(/Please write something/);
   await messageField(page).fill(' \n\t ');
   await nameField(page).fill('Someone');
   await postButton(page).click();

@@ -324,6 +324,49 @@ test('the Missing Fields toast leaves the dialog’s form and Submit Idea free t
   expect(box!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
 });
 
+test('a refusal in Submit New Idea leaves the keyboard where it can be seen: on the blank field, or on Submit Idea with the reason in view @phone', async ({
+  page,
+  isMobile,
+}) => {
+  await open(page);
+  await openDialog(page);
+  const message = 'Please provide at least an Issue and a Solution.';
+  await submitButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(lastToast(page)).toContainText('Missing Fields');
+  // On the first field left blank, which says why.
+  await expect(field(page, 'Issue/Problem')).toBeFocused();
+  await expect(field(page, 'Issue/Problem')).toHaveAccessibleDescription(new RegExp(message));
+  await expect(field(page, 'Proposed By')).not.toHaveAccessibleDescription(new RegExp(message));
+  await page.keyboard.type('An issue, and no solution yet');
+  await expect(field(page, 'Issue/Problem')).not.toHaveAccessibleDescription(new RegExp(message));
+  await submitButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(field(page, 'Mitigation/Proposed Solution')).toBeFocused();
+
+  // A refusal that is not a blank field keeps the keyboard on Submit Idea, in view, the reason too:
+  // pressed at the foot of a dialog as tall as the screen, not scrolled, the reason appearing above.
+  await page.setViewportSize({ width: page.viewportSize()!.width, height: isMobile ? 844 : 800 });
+  await page.reload();
+  await openDialog(page);
+  await field(page, 'Issue/Problem').fill('Links everywhere');
+  await field(page, 'Mitigation/Proposed Solution').fill(
+    'See https://a.example https://b.example https://c.example https://d.example',
+  );
+  await submitButton(page).focus();
+  await page.keyboard.press('Enter');
+  const alert = dialog(page).getByRole('alert');
+  await expect(alert).toContainText('Please keep to 3 links or fewer.');
+  await expect(submitButton(page)).toBeFocused();
+  const panel = dialog(page).locator('form').locator('..');
+  const seen = async (target: typeof alert) => {
+    const [box, area] = [await target.boundingBox(), await panel.boundingBox()];
+    return box!.y >= area!.y && box!.y + box!.height <= area!.y + area!.height + 0.5;
+  };
+  await expect.poll(() => seen(submitButton(page))).toBe(true);
+  await expect.poll(() => seen(alert)).toBe(true);
+});
+
 test('a failed submission keeps the dialog open with everything typed', async ({ page }) => {
   await open(page);
   await page.route(IDEAS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));

@@ -36,6 +36,11 @@ export interface CountedFieldProps {
   autoFocus?: boolean;
   /** Refused as it is (left blank where it is required): marked for assistive technology until changed. */
   invalid?: boolean;
+  /**
+   * Why it was refused, read with the field while it is marked invalid. Said only to assistive
+   * technology: the page shows the reason in its own place (a toast, the dialog's alert).
+   */
+  errorMessage?: string;
 }
 
 /** A labelled input or textarea with a visible character counter at the database limit. */
@@ -55,6 +60,7 @@ export default function CountedField({
   disabled,
   autoFocus,
   invalid = false,
+  errorMessage,
 }: CountedFieldProps) {
   const count = value.length;
   const left = max - count;
@@ -106,6 +112,11 @@ export default function CountedField({
       </div>
       {multiline ? <Textarea rows={rows} {...shared} /> : <Input type="text" {...shared} />}
       {hint && <Description className="mt-1 font-sans text-xs text-muted">{hint}</Description>}
+      {invalid && errorMessage && (
+        <Description className="sr-only" data-field-error>
+          {errorMessage}
+        </Description>
+      )}
     </Field>
   );
 }

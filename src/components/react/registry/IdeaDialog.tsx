@@ -1,5 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { memo, type SubmitEvent } from 'react';
+import { memo, useEffect, useRef, type SubmitEvent } from 'react';
 import { ANONYMOUS } from '../../../lib/community/format';
 import { LIMITS } from '../../../lib/community/limits';
 import { isBlank } from '../../../lib/community/validation';
@@ -131,6 +131,12 @@ const IdeaForm = memo(function IdeaForm({
   onClose,
 }: Omit<Props, 'open'>) {
   const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
+  const alert = useRef<HTMLParagraphElement>(null);
+  // A refusal of a blank field moves the keyboard to it (SubmitIdea); any other is brought into
+  // view where it appears, above the buttons.
+  useEffect(() => {
+    if (error && !blankRefused) alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [error, blankRefused]);
   return (
     <form onSubmit={onSubmit} onKeyDown={sendOncePerEnter} noValidate className="relative">
       <div className="space-y-5 px-6 py-5">
@@ -141,20 +147,24 @@ const IdeaForm = memo(function IdeaForm({
             value={draft[key]}
             onChange={update(key)}
             invalid={blankRefused && field.required && isBlank(draft[key])}
+            errorMessage={error ?? undefined}
           />
         ))}
         <Honeypot value={trap} onChange={onTrapChange} />
         {error && (
           <p
+            ref={alert}
             role="alert"
-            className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
+            className="scroll-mb-24 rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
             data-dialog-error
           >
             {error}
           </p>
         )}
       </div>
-      <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
+      {/* Held at the foot of the dialog's scrolling panel: the alert appearing above it would
+          otherwise push the button just pressed, which keeps the keyboard, out of view. */}
+      <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-line bg-paper px-6 py-4">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Cancel
         </button>

@@ -2,9 +2,13 @@ import { memo, useCallback, useEffect, useRef, useState, type SubmitEvent } from
 import { describeFailure, type CommunityError } from '../../../lib/community/messages';
 import { showToast } from '../../../lib/toast';
 import { whenIdle } from '../../../browser/when-idle';
+import { isBlank } from '../../../lib/community/validation';
 import type { IdeaDraft } from './IdeaDialog';
 
 const loadIdeaDialog = () => import('./IdeaDialog');
+
+/** The fields an idea needs, by their names in the dialog's form, in the order it asks for them. */
+const REQUIRED = ['issue', 'mitigation'];
 type IdeaDialogComponent = Awaited<ReturnType<typeof loadIdeaDialog>>['default'];
 
 const EMPTY_DRAFT: IdeaDraft = { issue: '', mitigation: '', proposedBy: '', notes: '' };
@@ -88,6 +92,7 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
+      const form = event.currentTarget;
       setError(null);
       setBlankRefused(false);
       void submit(draft, {
@@ -99,6 +104,12 @@ export default memo(function SubmitIdea({ submit, sending, trap, onTrapChange }:
         onRefused: (failure) => {
           setError(failure.description ?? failure.title);
           setBlankRefused(failure.reason === 'blank');
+          if (failure.reason !== 'blank') return;
+          // The keyboard's place goes to the first required field still blank, as the forum's does.
+          const blank = REQUIRED.map((name) => form.elements.namedItem(name)).find(
+            (field) => field instanceof HTMLTextAreaElement && isBlank(field.value),
+          );
+          if (blank instanceof HTMLTextAreaElement) blank.focus();
         },
       });
     },
