@@ -53,7 +53,7 @@ function contrast(a: string, b: string): number {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`focus rings on the dark bands, selected text and search matches stand out (${colorScheme} theme)`, async ({
+  test(`focus rings on the dark bands and the floating buttons, selected text and search matches stand out (${colorScheme} theme)`, async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme });
@@ -65,6 +65,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
         band: getComputedStyle(el.closest('.bg-night')!).backgroundColor,
       }));
       expect(contrast(ring, band), `${ring} on ${band}`).toBeGreaterThanOrEqual(3);
+    }
+    // The floating buttons pass over the pale page and the night-coloured footer alike: on each,
+    // the ring or its edge stands out, and the two from each other.
+    const backgrounds = await page.evaluate(() => [
+      getComputedStyle(document.body).backgroundColor,
+      getComputedStyle(document.querySelector('footer')!).backgroundColor,
+    ]);
+    for (const floating of [
+      page.getByRole('link', { name: 'Engage' }),
+      page.getByRole('button', { name: 'Start Here' }),
+    ]) {
+      await floating.focus();
+      const { ring, edge } = await floating.evaluate((el) => ({
+        ring: getComputedStyle(el).outlineColor,
+        edge: getComputedStyle(el).boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? 'none',
+      }));
+      expect(contrast(ring, edge), `${ring} edged by ${edge}`).toBeGreaterThanOrEqual(3);
+      for (const behind of backgrounds) {
+        const best = Math.max(contrast(ring, behind), contrast(edge, behind));
+        expect(best, `${ring} edged by ${edge} over ${behind}`).toBeGreaterThanOrEqual(3);
+      }
     }
     const selection = await page
       .locator('main p')
