@@ -677,6 +677,33 @@ test('Random Idea: a 7-second toast with the issue, solution and proposer', asyn
   await expect(toast(page)).toHaveCount(0);
 });
 
+test('a long Random Idea on a short screen stays within it, its text scrolling inside the toast', async ({
+  page,
+  request,
+}) => {
+  const issue = unique('A long idea');
+  const mitigation = 'Walk the long way round, and count the terraces as you go. '.repeat(30).trim();
+  await insertRows(request, 'mota_ideas', [{ issue, mitigation, proposed_by: 'Eleni' }]);
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
+  // 1280 px at 400 % zoom.
+  await page.setViewportSize({ width: 320, height: 256 });
+  await open(page);
+  await page.getByRole('button', { name: 'Random Idea' }).click();
+  await expect(lastToast(page)).toContainText(issue);
+  const box = (await lastToast(page).boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(256);
+  await expect(lastToast(page).getByRole('button', { name: 'Dismiss notification' })).toBeInViewport({ ratio: 1 });
+  // The rest of the idea is a scroll away, inside the toast.
+  const text = lastToast(page).locator('[data-content]');
+  expect(await text.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await text.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }));
+  const [end, shown] = [await text.locator('[data-description]').boundingBox(), await text.boundingBox()];
+  expect(end!.y + end!.height).toBeLessThanOrEqual(shown!.y + shown!.height + 2);
+});
+
 test('Random Idea pressed low on the screen, again and again: its toast never lies over it @phone', async ({
   page,
   isMobile,
