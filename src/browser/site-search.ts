@@ -160,11 +160,58 @@ export function initSiteSearch(): void {
   };
   const warm = () => void load();
 
+  const more = document.querySelector<HTMLButtonElement>('[data-search-more]');
+  /** The results of the search listed that are not listed yet, for Show more. */
+  let unlisted: { results: PagefindResult[]; pages: Record<string, SearchPage>; ticket: number } | null = null;
+  const offerMore = (rest: typeof unlisted) => {
+    unlisted = rest?.results.length ? rest : null;
+    if (!more) return;
+    more.hidden = !unlisted;
+    if (unlisted) more.textContent = `Show ${Math.min(MAX_RESULTS, unlisted.results.length)} more`;
+  };
+
   /** Says `text` and empties the list for the results that follow it, if any. */
   const settle = (text: string) => {
     status.textContent = text;
     list.replaceChildren();
     list.removeAttribute('aria-busy');
+    offerMore(null);
+  };
+
+  /** Fetches the excerpts of a batch of results, side by side: each is a file of its own. */
+  const fetchBatch = (batch: PagefindResult[]) => {
+    const excerpts = batch.map((result) => result.data());
+    // A newer query may leave these unread; their failures are not this search's.
+    for (const excerpt of excerpts) excerpt.catch(() => undefined);
+    return { batch, excerpts };
+  };
+
+  /**
+   * Adds a batch to the list: pages whose titles are known at once, each excerpt shown as it
+   * arrives; a page not known ahead waits for its excerpt, in order. Calls `beforeFirst` as the
+   * first is added; gives the first one's link, or null when a newer search took over.
+   */
+  const listBatch = async (
+    { batch, excerpts }: ReturnType<typeof fetchBatch>,
+    pages: Record<string, SearchPage>,
+    ticket: number,
+    beforeFirst?: () => void,
+  ): Promise<HTMLAnchorElement | null> => {
+    let first: HTMLAnchorElement | null = null;
+    for (const [index, result] of batch.entries()) {
+      const page =
+        pages[result.id] ?? (await excerpts[index]!.then(({ url, meta }) => ({ url, title: meta.title ?? url })));
+      if (ticket !== latest) return null;
+      if (index === 0) beforeFirst?.();
+      const { item, showExcerpt } = resultItem(page);
+      list.append(item);
+      first ??= item.querySelector('a');
+      void excerpts[index]!.then(
+        ({ excerpt }) => showExcerpt(excerpt),
+        () => undefined,
+      );
+    }
+    return first;
   };
 
   let latest = 0;
@@ -177,6 +224,7 @@ export function initSiteSearch(): void {
     // Set only when it changes: a live region told the same words again may say them again.
     if (status.textContent !== 'Searching…') status.textContent = 'Searching…';
     list.setAttribute('aria-busy', 'true');
+    offerMore(null);
     try {
       // Keys typed while the index downloads each wait for the files their word needs; once
       // they are here only the newest word is searched. Searching every older one first, in
@@ -190,31 +238,16 @@ export function initSiteSearch(): void {
       const { results } = await engine.search(query);
       // A newer query is on its way: the excerpts this one would fetch are not wanted.
       if (ticket !== latest) return;
-      const shown = results.slice(0, MAX_RESULTS);
-      // Each result's excerpt is a file of its own, fetched side by side.
-      const excerpts = shown.map((result) => result.data());
-      // A newer query may leave these unread; their failures are not this search's.
-      for (const excerpt of excerpts) excerpt.catch(() => undefined);
+      const firstBatch = fetchBatch(results.slice(0, MAX_RESULTS));
       const known = await ahead;
       // After this search's own files, the rest of a small index: the words typed next need no download.
       if (known) preloadChunks(wholeIndex(known));
       if (!results.length) return settle(`Nothing on the site matches “${query}”. Try another word.`);
       const pages = known?.pages ?? {};
-      // Pages whose titles are known are listed at once, each excerpt shown as it arrives; a
-      // page not known ahead waits for its excerpt, in order.
-      for (const [index, result] of shown.entries()) {
-        const page =
-          pages[result.id] ?? (await excerpts[index]!.then(({ url, meta }) => ({ url, title: meta.title ?? url })));
-        if (ticket !== latest) return;
-        if (index === 0)
-          settle(`${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`);
-        const { item, showExcerpt } = resultItem(page);
-        list.append(item);
-        void excerpts[index]!.then(
-          ({ excerpt }) => showExcerpt(excerpt),
-          () => undefined,
-        );
-      }
+      const listed = await listBatch(firstBatch, pages, ticket, () =>
+        settle(`${results.length} ${results.length === 1 ? 'page matches' : 'pages match'} “${query}”.`),
+      );
+      if (listed) offerMore({ results: results.slice(MAX_RESULTS), pages, ticket });
     } catch (error) {
       console.warn('Site search failed', error);
       if (ticket !== latest) return;
@@ -222,6 +255,18 @@ export function initSiteSearch(): void {
       list.removeAttribute('aria-busy');
     }
   };
+
+  // The next results of the search listed, their excerpts only now: the keyboard goes to the
+  // first of them, where the reader was headed.
+  more?.addEventListener('click', async () => {
+    if (!unlisted) return;
+    const { results, pages, ticket } = unlisted;
+    offerMore(null);
+    const first = await listBatch(fetchBatch(results.slice(0, MAX_RESULTS)), pages, ticket);
+    if (!first) return;
+    first.focus();
+    offerMore({ results: results.slice(MAX_RESULTS), pages, ticket });
+  });
 
   input.addEventListener('input', () => void run());
   // Results follow the typing; Enter only confirms them. The search dialog exists only with

@@ -13,14 +13,15 @@ import { watchScriptsRun } from './scripts-run';
 // Measured on every page, at two moments:
 // - untouched: what the page runs before any interaction. A reading page, which runs no React
 //   before the reader interacts, keeps to 12 KB; a page whose island hydrates untouched at load
-//   or idle (client:press) runs it to make its first press instant, and keeps to 126 KB (the
-//   registry, at 125.1 KB, also draws its Submit New Idea dialog at idle, hidden, so that its first
-//   opening only shows it). What a page fetches ahead for a first press (the toast area, an island
+//   or idle (client:press) runs it to make its first press instant, and keeps to 127 KB (the
+//   registry, at 126.4 KB, also draws its Submit New Idea dialog at idle, hidden, so that its first
+//   opening only shows it; 0.5 KB of it keeps the keyboard in view on a refusal and says why at
+//   the field, counts a post's lines, and lists every page a search finds). What a page fetches ahead for a first press (the toast area, an island
 //   further down) keeps to 100 KB;
 // - on interaction: scrolling to the islands that wait to come near, and a toast raised, which
 //   hydrates the toast area (React, if not there yet, and sonner): 100 KB more run at most.
 const READING_BUDGET = 12 * 1024;
-const ISLAND_PAGE_BUDGET = 126 * 1024;
+const ISLAND_PAGE_BUDGET = 127 * 1024;
 const INTERACTION_BUDGET = 100 * 1024;
 const FETCHED_AHEAD_BUDGET = 100 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

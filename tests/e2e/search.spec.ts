@@ -303,6 +303,42 @@ test('results are listed by title at once, each excerpt shown as it arrives, the
   checkConsole();
 });
 
+test('every page a search finds can be reached: Show more lists the next ones and takes the keyboard to them @phone', async ({
+  page,
+}) => {
+  const checkConsole = watchConsole(page);
+  const fragments: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/pagefind/fragment/') && fragments.push(r.url())));
+  await page.goto('/about');
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('carob');
+  const status = dialog.getByRole('status');
+  await expect(status).toContainText('pages match “carob”');
+  const total = Number((await status.textContent())?.match(/^(\d+)/)?.[1]);
+  expect(total, 'a word found on more pages than one batch shows').toBeGreaterThan(8);
+  const results = dialog.locator('[data-search-results] li');
+  await expect(results).toHaveCount(8);
+  // Excerpts only for the results listed.
+  await expect.poll(() => fragments.length).toBe(8);
+  const more = dialog.getByRole('button', { name: /^Show \d+ more$/ });
+  for (let listed = 8; listed < total; listed += 8) {
+    await expect(more).toHaveText(`Show ${Math.min(8, total - listed)} more`);
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(results).toHaveCount(Math.min(listed + 8, total));
+    await expect(results.nth(listed).getByRole('link')).toBeFocused();
+    await expect.poll(() => fragments.length).toBe(Math.min(listed + 8, total));
+  }
+  await expect(more).toBeHidden();
+  await expect(status).toContainText(`${total} pages match`);
+  // A new search starts from its first batch again.
+  await dialog.getByRole('searchbox').fill('shepherd');
+  await expect(status).toContainText('match “shepherd”');
+  expect(await results.count()).toBeLessThanOrEqual(8);
+  checkConsole();
+});
+
 test('the part of the index a word needs is fetched while the WebAssembly is still on its way @phone', async ({
   page,
 }) => {
