@@ -239,7 +239,8 @@ function ViewTabs({ selected, onSelect }: { selected: number; onSelect: (index: 
     <div
       role="tablist"
       aria-label="How the dialogue looks"
-      className="flex rounded-full border border-line bg-parchment p-1"
+      // With the text set large on a phone the two tabs no longer fit side by side: they wrap.
+      className="flex flex-wrap rounded-full border border-line bg-parchment p-1"
     >
       {VIEWS.map((label, index) => (
         <button
