@@ -486,6 +486,21 @@ test("five accents on a letter are refused in the dialog, in the site's voice, w
   expect(sent.count).toBe(0);
 });
 
+test('on a phone each card shows its column names, which a screen reader hears once, from the table’s header @phone', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the cards are the phone’s layout');
+  await open(page);
+  const cell = rows(page).first().locator('td').first();
+  // Shown above the text.
+  const shown = await cell.evaluate((el) => getComputedStyle(el, '::before').display);
+  expect(shown).toBe('block');
+  await expect(cell).toHaveAttribute('data-label', 'Issue/Problem');
+  // The cell's own text alone: the column's name is the header's to say.
+  await expect(cell).toHaveAccessibleName((await cell.textContent())!.trim());
+});
+
 test('on a phone, idea cards far out of view are not laid out once drawn, until they come near; a table row always is @phone', async ({
   page,
   request,

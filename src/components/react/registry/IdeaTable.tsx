@@ -75,7 +75,7 @@ export function IdeaTable({ list, onRetry }: { list: ListState<Idea>; onRetry: (
   const { rows } = list.page;
   // A table on wide screens; on narrow ones each row becomes a card with its column names shown.
   // Explicit roles keep the table's semantics where CSS display changes would drop them.
-  const cell = `block px-4 py-1.5 align-top md:table-cell md:py-4 ${VISITOR_TEXT} max-md:before:block max-md:before:font-sans max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-muted max-md:before:uppercase max-md:before:content-[attr(data-label)]`;
+  const cell = `block px-4 py-1.5 align-top md:table-cell md:py-4 ${VISITOR_TEXT} max-md:before:block max-md:before:font-sans max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-muted max-md:before:uppercase max-md:before:content-[attr(data-label)_/_'']`;
   return (
     <table
       ref={skipCardsOnceDrawn}
