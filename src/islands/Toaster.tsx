@@ -84,10 +84,11 @@ const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
     error: 'scheme-light border-danger bg-[#fbeceb] text-ink',
     icon: 'hidden',
     // Never taller than the screen (a long Random Idea on a short screen, or with the text set
-    // large): what does not fit scrolls within the toast, its close button staying in view. The
-    // screen less the toast's distances from its edges (sonner's 24 px, or --toast-top), its
-    // padding and its borders.
-    content: 'min-w-0 flex-1 max-h-[calc(100dvh-var(--toast-top,24px)-24px-2rem-2px)] overflow-y-auto',
+    // large): what does not fit scrolls within the toast, its close button staying in view (the
+    // screen less the toast's distances from its edges, sonner's 24 px or --toast-top, and its
+    // padding). A scrolling box starts the browser's reading of a finger afresh: it too leaves a
+    // sideways swipe to the toast.
+    content: 'min-w-0 flex-1 max-h-[calc(100dvh-var(--toast-top,24px)-5rem)] touch-pan-y overflow-y-auto',
     title: 'text-sm font-semibold',
     description: 'mt-1 text-sm leading-snug text-muted',
     closeButton: 'order-last -m-1 rounded p-1 text-muted hover:text-ink',

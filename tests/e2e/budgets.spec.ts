@@ -88,12 +88,12 @@ test('every page stays within its JavaScript budgets: run untouched, fetched ahe
   expect(over).toEqual([]);
 });
 
-// Each page's HTML and the stylesheet inlined into it (the whole site's Tailwind build, 49-51 KB
-// at the time of writing; the largest page 28.1 KB of HTML gzip, /book, of which 0.3 KB is the
-// list of its islands' imports). A page that grows past these has gained bytes someone should
-// look at.
+// Each page's HTML and the stylesheet inlined into it (the whole site's Tailwind build, 50-52.2 KB
+// at the time of writing, 0.4 KB of it letting pages reflow with the text at 200 %; the largest
+// page 28.1 KB of HTML gzip, /book, of which 0.3 KB is the list of its islands' imports). A page
+// that grows past these has gained bytes someone should look at.
 const HTML_BUDGET = 29 * 1024;
-const INLINE_CSS_BUDGET = 52 * 1024;
+const INLINE_CSS_BUDGET = 53 * 1024;
 // The script every page inlines in its head (src/browser/head-script.mjs) comes before the page's
 // first paint in every page's first bytes: it is sent minified, without its comments (1.1 KB of
 // text; 3.3 KB with them).

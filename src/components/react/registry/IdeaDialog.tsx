@@ -133,9 +133,10 @@ const IdeaForm = memo(function IdeaForm({
   const update = (field: keyof IdeaDraft) => (value: string) => onDraftChange(field, value);
   const alert = useRef<HTMLParagraphElement>(null);
   // A refusal of a blank field moves the keyboard to it (SubmitIdea); any other is brought into
-  // view where it appears, above the buttons.
+  // view where it appears, above the buttons (to the middle: the buttons' row is held over the
+  // panel's foot).
   useEffect(() => {
-    if (error && !blankRefused) alert.current?.scrollIntoView({ block: 'nearest' });
+    if (error && !blankRefused) alert.current?.scrollIntoView({ block: 'center' });
   }, [error, blankRefused]);
   return (
     <form onSubmit={onSubmit} onKeyDown={sendOncePerEnter} noValidate className="relative">
@@ -155,7 +156,7 @@ const IdeaForm = memo(function IdeaForm({
           <p
             ref={alert}
             role="alert"
-            className="scroll-mb-24 rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
+            className="rounded-lg border border-danger bg-danger/10 px-4 py-3 font-sans text-sm"
             data-dialog-error
           >
             {error}
