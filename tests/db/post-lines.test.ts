@@ -2,46 +2,10 @@
 // src/lib/community/validation.ts), on the embedded PGlite and on a real PostgreSQL cluster when
 // `npm test` started one (POSTGRES_TEST_HOST/PORT): the live constraint's own definition is put on
 // a temporary table of the session, so the probes store nothing in the shared database.
-import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../supabase/embedded/database.mjs';
 import { LIMITS } from '../../src/lib/community/limits';
 import { lineCount } from '../../src/lib/community/validation';
-import { migratedImage } from './harness';
-
-type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-interface Server {
-  query: Query;
-  close: () => Promise<void>;
-}
-
-async function pglite(): Promise<Server> {
-  const { db } = await openDatabase({ dataDir: 'memory', template: await migratedImage() });
-  return {
-    query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
-
-function realPostgres(host: string, port: number): Server {
-  const sql = postgres({ path: join(host, `.s.PGSQL.${port}`), user: 'postgres', database: 'postgres', max: 1 });
-  return {
-    query: async (text, params = []) => [...(await sql.unsafe(text, params as never[]))],
-    close: () => sql.end(),
-  };
-}
-
-const realHost = process.env.POSTGRES_TEST_HOST;
-const servers = [
-  ['PGlite (embedded)', pglite] as const,
-  [
-    realHost
-      ? 'PostgreSQL (Supabase roles)'
-      : 'PostgreSQL (skipped: npm test starts a cluster when PostgreSQL is installed)',
-    () => realPostgres(realHost!, Number(process.env.POSTGRES_TEST_PORT ?? 5432)),
-  ] as const,
-];
+import { servers, type Server } from './both-servers';
 
 const lines = (count: number, separator: string) => Array.from({ length: count }, (_, i) => `${i}`).join(separator);
 const BREAKS = { LF: '\n', 'CR LF': '\r\n', CR: '\r', VT: '\v', FF: '\f', NEL: '\u0085', LS: '\u2028', PS: '\u2029' };

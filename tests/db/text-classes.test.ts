@@ -5,30 +5,11 @@
 import { cp, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../supabase/embedded/database.mjs';
 import { SUPABASE_DIR } from '../../supabase/project.mjs';
 import { IGNORABLE, VISIBLE } from '../../src/lib/text-classes';
-import { migratedImage } from './harness';
-
-type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-async function pglite(): Promise<{ query: Query; close: () => Promise<void> }> {
-  const { db } = await openDatabase({ dataDir: 'memory', template: await migratedImage() });
-  return {
-    query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
-
-function realPostgres(host: string, port: number): { query: Query; close: () => Promise<void> } {
-  const sql = postgres({ path: join(host, `.s.PGSQL.${port}`), user: 'postgres', database: 'postgres', max: 1 });
-  return {
-    query: async (text, params = []) => [...(await sql.unsafe(text, params as never[]))],
-    close: () => sql.end(),
-  };
-}
+import { servers, type Query } from './both-servers';
 
 /** Every character Postgres text can hold (not U+0000, no surrogates), in order. */
 const EVERY_CHARACTER = `select string_agg(chr(cp), '' order by cp) as text
@@ -54,17 +35,6 @@ function difference(have: string, want: string): string[] {
     ...[...wanted].filter((c) => !had.has(c)).map((c) => `missing U+${c.codePointAt(0)!.toString(16)}`),
   ].slice(0, 10);
 }
-
-const realHost = process.env.POSTGRES_TEST_HOST;
-const servers = [
-  ['PGlite (embedded)', pglite] as const,
-  [
-    realHost
-      ? 'PostgreSQL (Supabase roles)'
-      : 'PostgreSQL (skipped: npm test starts a cluster when PostgreSQL is installed)',
-    () => realPostgres(realHost!, Number(process.env.POSTGRES_TEST_PORT ?? 5432)),
-  ] as const,
-];
 
 describe.each(servers)('the CHECK constraints on %s read their classes as the forms do', (name, open) => {
   const skip = name.includes('skipped');
