@@ -4,8 +4,9 @@
 // the request), the client's address in X-Forwarded-For; with `limits`, also the embedded
 // backend's bounds on one request's work (supabase/gateway/request-limits.mjs) and its refusals
 // of bodies that are not JSON or too large, so both modes take the same requests. Like the
-// embedded backend, it gzips a large answer for a client that accepts it, and refuses a client
-// more requests at once than its share of the database.
+// embedded backend, it gzips a large answer for a client that accepts it, lets a client have only
+// its share of PostgREST's connections at once (its further requests wait their turn), and
+// refuses a client's 17th request in flight, as the embedded backend does.
 import { request } from 'node:http';
 import { requestClient } from '../gateway/client-bucket.mjs';
 import { ApiError, clientBusy, toApiError } from '../gateway/errors.mjs';
@@ -24,14 +25,21 @@ import {
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 /**
  * Requests one client (an IPv4 address, an IPv6 /64: the rate limit's bucket) may have at
- * PostgREST at once; beyond it, 429. Each holds one of PostgREST's pooled connections (10,
- * postgrest.mjs) until it is answered, so without a bound one client's burst of slow reads
- * held them all and every other visitor waited. A page sends two at once (its list and
- * community_totals) and then reads ahead, and the registry searches at every keystroke
- * without waiting for the last answer: this leaves a visitor room for that, while one client
- * at its bound still leaves four connections, two pages' worth, to everyone else.
+ * PostgREST at once. Each holds one of PostgREST's pooled connections (10, postgrest.mjs) until
+ * it is answered, so without a bound one client's burst of slow reads held them all and every
+ * other visitor waited. One client at its bound still leaves four connections, two pages' worth
+ * (a page sends two at once: its list and community_totals), to everyone else.
  */
-export const MAX_REQUESTS_PER_CLIENT = 6;
+export const MAX_AT_POSTGREST_PER_CLIENT = 6;
+/**
+ * Requests one client may have in flight here, those waiting for one of its own to be answered
+ * included; beyond it, 429, as the embedded backend answers its 17th. The waiting ones hold no
+ * connection at PostgREST and delay nobody but their client. One address is often several
+ * visitors (a household, an office, a phone carrier's shared address): two pages loading, each
+ * reading ahead, with the registry searching at every keystroke without waiting for the last
+ * answer, pass six at once; refused, the page shows its list as unreachable.
+ */
+export const MAX_REQUESTS_PER_CLIENT = 16;
 /** Headers that belong to one connection, or that the gateway sets itself. */
 const NOT_FORWARDED = new Set([
   'connection',
@@ -67,8 +75,7 @@ const NOT_FORWARDED = new Set([
 export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, limits = true }) {
   const expectedKey = digest(anonKey);
   const ownerKey = serviceKey ? digest(serviceKey) : null;
-  /** Requests at PostgREST per client, for those with any. @type {Map<string, number>} */
-  const inFlight = new Map();
+  const clients = clientTurns();
   return async function handle(req, res) {
     const exchange = openApiExchange(req, res);
     if (exchange !== 'ours') return exchange === 'answered';
@@ -89,16 +96,11 @@ export function createGateway({ target, anonKey, serviceKey, trustProxy = 0, lim
         }
       }
       const client = requestClient(req, trustProxy);
-      const held = inFlight.get(client) ?? 0;
-      if (held >= MAX_REQUESTS_PER_CLIENT)
-        throw clientBusy(`A client may have at most ${MAX_REQUESTS_PER_CLIENT} requests in flight`);
-      inFlight.set(client, held + 1);
+      if (!(await clients.turn(client, res))) return true;
       try {
         await forward(req, res, url, body);
       } finally {
-        const left = (inFlight.get(client) ?? 1) - 1;
-        if (left > 0) inFlight.set(client, left);
-        else inFlight.delete(client);
+        clients.done(client);
       }
     } catch (error) {
       if (!res.headersSent) sendError(res, toApiError(error, method), method === 'HEAD');
@@ -185,4 +187,53 @@ function rowCount(text) {
   } catch {
     return 1;
   }
+}
+
+/**
+ * Each client's requests at PostgREST (at most MAX_AT_POSTGREST_PER_CLIENT) and the line of
+ * those waiting for one of them to end, first come first served; a client is forgotten once it
+ * has none.
+ */
+function clientTurns() {
+  /** @type {Map<string, { atPostgrest: number, waiting: Array<() => void> }>} */
+  const clients = new Map();
+  return {
+    /**
+     * Resolves true once the request may go on to PostgREST, false if its client hung up while
+     * it waited (it is then answered by nobody); throws clientBusy beyond the client's share.
+     * @param {string} client @param {import('node:http').ServerResponse} res
+     * @returns {Promise<boolean>}
+     */
+    async turn(client, res) {
+      const state = clients.get(client) ?? { atPostgrest: 0, waiting: [] };
+      if (state.atPostgrest < MAX_AT_POSTGREST_PER_CLIENT) {
+        state.atPostgrest += 1;
+        clients.set(client, state);
+        return true;
+      }
+      if (state.atPostgrest + state.waiting.length >= MAX_REQUESTS_PER_CLIENT)
+        throw clientBusy(`A client may have at most ${MAX_REQUESTS_PER_CLIENT} requests in flight`);
+      return new Promise((resolve) => {
+        const go = () => {
+          res.off('close', gone);
+          resolve(true);
+        };
+        const gone = () => {
+          state.waiting.splice(state.waiting.indexOf(go), 1);
+          resolve(false);
+        };
+        state.waiting.push(go);
+        res.once('close', gone);
+      });
+    },
+    /** One of the client's requests at PostgREST has ended: the next in its line takes its place. @param {string} client */
+    done(client) {
+      const state = clients.get(client);
+      if (!state) return;
+      const next = state.waiting.shift();
+      if (next) return next();
+      state.atPostgrest -= 1;
+      if (state.atPostgrest === 0) clients.delete(client);
+    },
+  };
 }

@@ -1,12 +1,17 @@
 // The self-hosted gateway (supabase/self-hosted/gateway.mjs) lets one client have only a few
-// requests at PostgREST at once, as the embedded backend's queue does: beyond them 429 PT429,
-// while other clients are still served; and a request its client hung up on counts until
-// PostgREST is done with it. PostgREST here is a stand-in that holds every request until told
+// requests at PostgREST at once, while other clients are still served; its further requests
+// wait their turn, up to as many in flight as the embedded backend allows, and beyond them 429
+// PT429. A request its client hung up on counts until PostgREST is done with it; one that was
+// still waiting never reaches PostgREST. PostgREST here is a stand-in that holds every request until told
 // to answer (tests/db/self-hosted.test.ts does the same against the real one).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGateway, MAX_REQUESTS_PER_CLIENT } from '../../supabase/self-hosted/gateway.mjs';
+import {
+  createGateway,
+  MAX_AT_POSTGREST_PER_CLIENT,
+  MAX_REQUESTS_PER_CLIENT,
+} from '../../supabase/self-hosted/gateway.mjs';
 
 const ANON_KEY = 'test-anon-key';
 const servers: Server[] = [];
@@ -61,18 +66,47 @@ const from = (address: string, signal?: AbortSignal) =>
   ({ headers: { apikey: ANON_KEY, 'x-forwarded-for': address }, signal }) as RequestInit;
 
 describe('the gateway: requests in flight per client', () => {
-  it('a few: a page (two requests at once) twice over, and two pages’ worth of PostgREST’s pool of 10 left', () => {
-    expect(MAX_REQUESTS_PER_CLIENT).toBeGreaterThanOrEqual(2 * 2);
-    expect(MAX_REQUESTS_PER_CLIENT).toBeLessThanOrEqual(10 - 2 * 2);
+  it('a few at PostgREST: a page (two requests at once) twice over, and two pages’ worth of its pool of 10 left', () => {
+    expect(MAX_AT_POSTGREST_PER_CLIENT).toBeGreaterThanOrEqual(2 * 2);
+    expect(MAX_AT_POSTGREST_PER_CLIENT).toBeLessThanOrEqual(10 - 2 * 2);
+    // As many in flight as the embedded backend lets a client have.
+    expect(MAX_REQUESTS_PER_CLIENT).toBe(16);
   });
 
-  it('beyond the bound a client gets 429 PT429 at once, while another client is answered', async () => {
+  it('beyond its share of PostgREST a client’s requests wait their turn, while another client is answered', async () => {
+    const upstream = await heldUpstream();
+    const url = await gateway(upstream.port);
+    const burst = Array.from({ length: MAX_REQUESTS_PER_CLIENT }, () => fetch(url, from('198.51.100.1')));
+    await expect.poll(() => upstream.held.length).toBe(MAX_AT_POSTGREST_PER_CLIENT);
+    // And no more, once all of them have had time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(upstream.held).toHaveLength(MAX_AT_POSTGREST_PER_CLIENT);
+
+    // Another client reaches PostgREST while the first one's requests are held there.
+    const other = fetch(url, from('203.0.113.9'));
+    await expect.poll(() => upstream.held.length).toBe(MAX_AT_POSTGREST_PER_CLIENT + 1);
+    upstream.release();
+    expect((await other).status).toBe(200);
+
+    // As each answer comes, one of the waiting takes its place, never more than the share at once.
+    let answered = MAX_AT_POSTGREST_PER_CLIENT;
+    while (answered < MAX_REQUESTS_PER_CLIENT) {
+      const next = Math.min(MAX_AT_POSTGREST_PER_CLIENT, MAX_REQUESTS_PER_CLIENT - answered);
+      await expect.poll(() => upstream.held.length).toBe(next);
+      upstream.release();
+      answered += next;
+    }
+    for (const answer of await Promise.all(burst)) expect(answer.status).toBe(200);
+  });
+
+  it('beyond the requests in flight it may have, a client gets 429 PT429 at once', async () => {
     const upstream = await heldUpstream();
     const url = await gateway(upstream.port);
     const first = Array.from({ length: MAX_REQUESTS_PER_CLIENT }, () => fetch(url, from('198.51.100.1')));
-    await expect.poll(() => upstream.held.length).toBe(MAX_REQUESTS_PER_CLIENT);
+    await expect.poll(() => upstream.held.length).toBe(MAX_AT_POSTGREST_PER_CLIENT);
+    await new Promise((resolve) => setTimeout(resolve, 150));
 
-    // Refused, not held: an answer that waited for PostgREST would not come in time.
+    // Refused, not held: an answer that waited for all of the client's others would not come in time.
     const refused = await fetch(url, from('198.51.100.1', AbortSignal.timeout(2000)));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
@@ -85,13 +119,12 @@ describe('the gateway: requests in flight per client', () => {
     // So is the same client by another spelling of its address (the rate limit's bucket).
     expect((await fetch(url, from('::ffff:198.51.100.1', AbortSignal.timeout(2000)))).status).toBe(429);
 
-    // Another client reaches PostgREST while the first one's requests are held there.
-    const other = fetch(url, from('203.0.113.9'));
-    await expect.poll(() => upstream.held.length).toBe(MAX_REQUESTS_PER_CLIENT + 1);
-    upstream.release();
-    expect((await other).status).toBe(200);
+    while (upstream.held.length > 0) {
+      upstream.release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     for (const answer of await Promise.all(first)) expect(answer.status).toBe(200);
-    // Once answered, the first client is served again.
+    // Once answered, the client is served again.
     const again = fetch(url, from('198.51.100.1'));
     await expect.poll(() => upstream.held.length).toBe(1);
     upstream.release();
@@ -102,20 +135,43 @@ describe('the gateway: requests in flight per client', () => {
     const upstream = await heldUpstream();
     const url = await gateway(upstream.port);
     const hangUp = new AbortController();
-    const abandoned = Array.from({ length: MAX_REQUESTS_PER_CLIENT }, () =>
+    const abandoned = Array.from({ length: MAX_AT_POSTGREST_PER_CLIENT }, () =>
       fetch(url, from('198.51.100.2', hangUp.signal)).catch(() => 'hung up'),
     );
-    await expect.poll(() => upstream.held.length).toBe(MAX_REQUESTS_PER_CLIENT);
+    await expect.poll(() => upstream.held.length).toBe(MAX_AT_POSTGREST_PER_CLIENT);
     hangUp.abort();
-    expect(await Promise.all(abandoned)).toEqual(Array(MAX_REQUESTS_PER_CLIENT).fill('hung up'));
-    // Its requests are still running at PostgREST, so the client has no room for more.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await fetch(url, from('198.51.100.2', AbortSignal.timeout(2000)))).status).toBe(429);
+    expect(await Promise.all(abandoned)).toEqual(Array(MAX_AT_POSTGREST_PER_CLIENT).fill('hung up'));
+    // Its requests are still running at PostgREST, so the client's next one waits.
+    const next = fetch(url, from('198.51.100.2'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(upstream.held).toHaveLength(MAX_AT_POSTGREST_PER_CLIENT);
 
     upstream.release();
-    const next = fetch(url, from('198.51.100.2'));
     await expect.poll(() => upstream.held.length).toBe(1);
     upstream.release();
     expect((await next).status).toBe(200);
+  });
+
+  it('a request its client hung up on while it waited never reaches PostgREST, nor counts', async () => {
+    const upstream = await heldUpstream();
+    const url = await gateway(upstream.port);
+    const first = Array.from({ length: MAX_AT_POSTGREST_PER_CLIENT }, () => fetch(url, from('198.51.100.3')));
+    await expect.poll(() => upstream.held.length).toBe(MAX_AT_POSTGREST_PER_CLIENT);
+    const hangUp = new AbortController();
+    const waiting = fetch(url, from('198.51.100.3', hangUp.signal)).catch(() => 'hung up');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    hangUp.abort();
+    expect(await waiting).toBe('hung up');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    upstream.release();
+    for (const answer of await Promise.all(first)) expect(answer.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(upstream.held).toHaveLength(0);
+    // Nothing of the client is left at the gateway: its share is whole again.
+    const again = Array.from({ length: MAX_AT_POSTGREST_PER_CLIENT }, () => fetch(url, from('198.51.100.3')));
+    await expect.poll(() => upstream.held.length).toBe(MAX_AT_POSTGREST_PER_CLIENT);
+    upstream.release();
+    for (const answer of await Promise.all(again)) expect(answer.status).toBe(200);
   });
 });
