@@ -48,6 +48,10 @@ const postgrestPort = Number(process.env.E2E_POSTGREST_PORT ?? port + 1);
 // second server on the project's origin answers its API: hosted-project.spec.ts runs there.
 const hostedProject = process.env.E2E_HOSTED_PROJECT;
 const hostedSitePort = port + 3;
+// The phone project's own server: the community specs of both projects post and page through
+// one table each, and a post from one project landing while the other counts its pages moved
+// them under it.
+const phonePort = port + 4;
 const HOSTED_SPEC = /hosted-project\.spec\.ts/;
 
 export default defineConfig({
@@ -99,23 +103,28 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        launchOptions,
+        baseURL: `http://127.0.0.1:${phonePort}`,
+      },
       // The phone project runs the specs that test layout and touch behaviour.
       grep: /@phone/,
     },
   ],
+  // `npm test` builds first; these serve that build, each with a throwaway database.
   webServer: [
-    {
-      // `npm test` builds first; this serves that build with a throwaway database.
+    ...[port, phonePort].map((servedPort) => ({
       command: 'node server/serve.mjs',
-      url: `${baseURL}/`,
+      url: `http://127.0.0.1:${servedPort}/`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
+      env: { PORT: String(servedPort), HOST: '127.0.0.1', DATA_DIR: 'memory', COMMUNITY_RATE_LIMIT: '0' },
       // Stopped as Ctrl-C stops it, so that it removes its throwaway database (Playwright's
       // default, SIGKILL, left 39 MB behind in the temporary directory on every run).
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    })),
     ...(selfHostedDatabase
       ? [
           {
