@@ -366,6 +366,34 @@ test('a post the server never answers is given up after 15 s, with the failure t
   await expect(messageField(page)).toHaveValue('Sent into a silence.');
 });
 
+test('a post stored though its answer was lost is not stored again when the reader tries again', async ({ page }) => {
+  await open(page);
+  const text = unique('Stored, though no word came back');
+  // The insert reaches the server and is stored; its answer never reaches the page.
+  await page.route(POSTS, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await nameField(page).fill('Eleni');
+  await messageField(page).fill(text);
+  await postButton(page).click();
+  await expectToast(page, 'Error submitting post', 'Your message could not be posted. Please try again.');
+  await expect(messageField(page)).toHaveValue(text);
+  await page.unroute(POSTS);
+
+  const inserts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes(`${REST}/posts`) && inserts.push(r.url()));
+  await postButton(page).click();
+  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  await expect(messageField(page)).toHaveValue('');
+  await expect(posts(page).filter({ hasText: text })).toHaveCount(1);
+  expect(inserts).toEqual([]);
+  // Stored once: read afresh, the newest page holds it once.
+  await page.reload();
+  await expect(posts(page).filter({ hasText: text })).toHaveCount(1);
+});
+
 test('a post of more lines than the forum takes is refused before sending, in the forum’s words, with the text kept @phone', async ({
   page,
 }) => {

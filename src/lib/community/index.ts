@@ -30,6 +30,8 @@ export const POSTS_PER_PAGE: number = forum.postsPerPage;
  * a card, and on a slow phone fifty of them held the press's answer for most of a second.
  */
 export const IDEAS_PER_PAGE = 20;
+/** The newest rows looked through for an insert sent again after it had no answer. */
+const ROWS_LOOKED_THROUGH = 20;
 /** Rows per request when collecting every match for the CSV export (under the API's 1,000 cap). */
 export const EXPORT_BATCH_SIZE = 500;
 
@@ -127,7 +129,6 @@ export interface Community {
  */
 export function createCommunity(client: CommunityClient, random: () => number = Math.random): Community {
   const posts = () => client.from('posts');
-  const ideas = () => client.from('mota_ideas');
   // Reads go through the visible-registry views, new ideas into the table. A search reads the
   // view whose index serves it (ideaSearch): mota_ideas_matches, whose order no index provides,
   // so it always starts from the trigram index, or mota_ideas_short_matches for text too short
@@ -199,13 +200,61 @@ export function createCommunity(client: CommunityClient, random: () => number = 
     return postPage(data, total, range.page, size);
   }
 
+  /**
+   * The last row sent with no answer at all (the request timed out, the connection was lost):
+   * it may have been stored all the same, the answer lost on its way back. Sent again unchanged,
+   * it is looked for among the newest rows first and, found there, is the answer: the reader's
+   * "try again" does not store it twice. Any answer from the server (stored, or refused, which
+   * stores nothing) forgets it.
+   */
+  let unanswered: string | null = null;
+
+  /**
+   * Inserts `row` into `table` and answers with it as stored, or, when the same row was last
+   * sent with no answer, with the newest stored row `sameRow` finds equal to it, if any.
+   */
+  async function insertOnce<Row extends object>(
+    situation: 'submitPost' | 'submitIdea',
+    table: 'posts' | 'mota_ideas',
+    row: Record<string, string | null>,
+    columns: string,
+    sameRow: (stored: Row) => boolean,
+  ): Promise<Row> {
+    const key = JSON.stringify([table, row]);
+    if (unanswered === key) {
+      // The newest few: an insert given up on after seconds is among them unless a crowd posted since.
+      const newest = table === 'posts' ? posts() : visibleIdeas();
+      const read = (await newest
+        .select(columns)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .limit(ROWS_LOOKED_THROUGH)) as Result<Row[]>;
+      if (read.status === 0) throw describeFailure(situation, read.error, read.status);
+      const stored = read.data?.find(sameRow);
+      if (stored) {
+        unanswered = null;
+        return stored;
+      }
+    }
+    const result = (await client.from(table).insert(row).select(columns)) as Result<Row[]>;
+    unanswered = result.status === 0 ? key : null;
+    const stored = result.data?.[0];
+    if (result.error || !stored) throw describeFailure(situation, result.error, result.status);
+    return stored;
+  }
+
   async function addPost(input: PostInput): Promise<Post> {
     const refusal = validatePost(input);
     if (refusal) throw refusal;
-    const result = (await posts().insert(normalisePost(input)).select(POST_COLUMNS)) as Result<PostRow[]>;
-    const row = result.data?.[0];
-    if (result.error || !row) throw describeFailure('submitPost', result.error, result.status);
-    return toPost(row);
+    const row = normalisePost(input);
+    const stored = await insertOnce<PostRow>(
+      'submitPost',
+      'posts',
+      row,
+      POST_COLUMNS,
+      (post) => post.content === row.content && post.author_name === row.author_name,
+    );
+    return toPost(stored);
   }
 
   function ideaRows(filter: string, options: { count: boolean }) {
@@ -276,10 +325,19 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function addIdea(input: IdeaInput): Promise<Idea> {
     const refusal = validateIdea(input);
     if (refusal) throw refusal;
-    const result = (await ideas().insert(normaliseIdea(input)).select(IDEA_COLUMNS)) as Result<IdeaRow[]>;
-    const row = result.data?.[0];
-    if (result.error || !row) throw describeFailure('submitIdea', result.error, result.status);
-    return toIdea(row);
+    const row = normaliseIdea(input);
+    const stored = await insertOnce<IdeaRow>(
+      'submitIdea',
+      'mota_ideas',
+      row,
+      IDEA_COLUMNS,
+      (idea) =>
+        idea.issue === row.issue &&
+        idea.mitigation === row.mitigation &&
+        idea.proposed_by === row.proposed_by &&
+        idea.notes === row.notes,
+    );
+    return toIdea(stored);
   }
 
   async function randomIdea(knownTotal: number | null = null): Promise<Idea | null> {
