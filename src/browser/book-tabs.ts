@@ -47,4 +47,13 @@ export function initBookTabs(root: HTMLElement): void {
 
   select(tabFromHash(location.hash, ids));
   root.dataset.enhanced = '';
+
+  // The tabs stick below the sticky header, which wraps into more rows as the reader's text grows
+  // or spaces out: no length in CSS follows its height. The observer hands over each height the
+  // browser has laid out, so nothing is measured here.
+  const header = document.querySelector('body > header');
+  if (header)
+    new ResizeObserver(([entry]) =>
+      root.style.setProperty('--header-height', `${entry.borderBoxSize[0].blockSize}px`),
+    ).observe(header, { box: 'border-box' });
 }

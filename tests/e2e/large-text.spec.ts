@@ -7,6 +7,7 @@ import { frames, pagePaths } from './helpers';
 // header's menus, under WCAG's text-spacing override too, open within the window.
 const TEXT_SPACING =
   '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important }';
+const LARGE_TEXT = ':root { font-size: 200% }';
 
 test('with the text at 200 %, no page scrolls sideways or cuts off its words, and the menus stay on screen', async ({
   page,
@@ -54,7 +55,7 @@ test('with the text at 200 %, no page scrolls sideways or cuts off its words, an
   // px with the text at 200 %.
   for (const { width, style } of [
     { width: 1024, style: TEXT_SPACING },
-    { width: 1280, style: ':root { font-size: 200% }' },
+    { width: 1280, style: LARGE_TEXT },
   ]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
@@ -72,4 +73,34 @@ test('with the text at 200 %, no page scrolls sideways or cuts off its words, an
     }
   }
   expect(problems).toEqual([]);
+});
+
+// The header wraps into more rows as the text grows (three at 1280 px, where the wide menu shows):
+// the tabs of /book, sticky below it, must stay below it, none of them covered.
+test('on /book with the text at 200 %, the sticky tabs stay below the taller header', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/book');
+    await page.addStyleTag({ content: LARGE_TEXT });
+    // Into the first panel's text, the tabs stuck at the top.
+    await page.evaluate(() => {
+      const panel = document.getElementById('about-the-novel')!;
+      scrollTo(0, panel.getBoundingClientRect().top + scrollY + 400);
+    });
+    await frames(page, 2);
+    const header = (await page.locator('body > header').boundingBox())!;
+    const tablist = page.getByRole('tablist');
+    const list = (await tablist.boundingBox())!;
+    expect(list.y, `the tabs' top at ${width} px`).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(list.y + list.height).toBeLessThanOrEqual(800);
+    // Each tab is what lies at its own middle: nothing is drawn over it.
+    for (const tab of await tablist.getByRole('tab').all()) {
+      await expect(tab).toBeVisible();
+      const onTop = await tab.evaluate((el) => {
+        const { left, top, width, height } = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(left + width / 2, top + height / 2));
+      });
+      expect(onTop, `${await tab.innerText()} at ${width} px`).toBe(true);
+    }
+  }
 });
