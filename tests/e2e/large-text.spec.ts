@@ -6,7 +6,7 @@ import { frames, pagePaths } from './helpers';
 // scrolling, nor be cut off by a box that hides its overflow (the home page's hero); and the
 // header's menus, under WCAG's text-spacing override too, open within the window.
 const TEXT_SPACING =
-  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important }';
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }';
 const LARGE_TEXT = ':root { font-size: 200% }';
 
 test('with the text at 200 %, no page scrolls sideways or cuts off its words, and the menus stay on screen', async ({
@@ -102,5 +102,30 @@ test('on /book with the text at 200 %, the sticky tabs stay below the taller hea
       });
       expect(onTop, `${await tab.innerText()} at ${width} px`).toBe(true);
     }
+  }
+});
+
+// The two buttons floating at the foot of the home page share the width of a phone: with the
+// letters spaced out, or the text twice as large, they must still not lie over each other, nor
+// their words run out of them.
+test('at 320 px with the text spaced out or at 200 %, the floating buttons lie apart', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const style of [TEXT_SPACING, LARGE_TEXT]) {
+    await page.goto('/');
+    await page.addStyleTag({ content: style });
+    const start = page.getByRole('button', { name: 'Start Here' });
+    const engage = page.getByRole('link', { name: 'Engage', exact: true });
+    await expect(start).toBeVisible();
+    const [a, b] = [(await start.boundingBox())!, (await engage.boundingBox())!];
+    const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, `${style}: ${JSON.stringify([a, b])}`).toBe(true);
+    for (const box of [a, b]) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+    }
+    for (const button of [start, engage])
+      expect(
+        await button.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
   }
 });

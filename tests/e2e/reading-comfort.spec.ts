@@ -81,7 +81,7 @@ for (const { width, textSize } of [
     const menu = await page.locator('[data-mobile-menu] summary').boundingBox();
     expect(menu!.x + menu!.width).toBeLessThanOrEqual(width);
     const start = (await page.locator('[data-start-guide-button]').boundingBox())!;
-    const engage = (await page.locator('a[href="/engage"].fixed').boundingBox())!;
+    const engage = (await page.getByRole('link', { name: 'Engage', exact: true }).boundingBox())!;
     const apart =
       start.x + start.width <= engage.x || engage.y + engage.height <= start.y || start.y + start.height <= engage.y;
     expect(apart).toBe(true);
