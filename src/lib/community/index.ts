@@ -211,14 +211,13 @@ export function createCommunity(client: CommunityClient, random: () => number = 
 
   /**
    * Inserts `row` into `table` and answers with it as stored, or, when the same row was last
-   * sent with no answer, with the newest stored row `sameRow` finds equal to it, if any.
+   * sent with no answer, with the newest stored row holding every value it sent, if any.
    */
   async function insertOnce<Row extends object>(
     situation: 'submitPost' | 'submitIdea',
     table: 'posts' | 'mota_ideas',
     row: Record<string, string | null>,
     columns: string,
-    sameRow: (stored: Row) => boolean,
   ): Promise<Row> {
     const key = JSON.stringify([table, row]);
     if (unanswered === key) {
@@ -230,7 +229,10 @@ export function createCommunity(client: CommunityClient, random: () => number = 
         .order('id', { ascending: false })
         .limit(ROWS_LOOKED_THROUGH)) as Result<Row[]>;
       if (read.status === 0) throw describeFailure(situation, read.error, read.status);
-      const stored = read.data?.find(sameRow);
+      const sent = Object.entries(row);
+      const stored = read.data?.find((candidate) =>
+        sent.every(([column, value]) => (candidate as Record<string, unknown>)[column] === value),
+      );
       if (stored) {
         unanswered = null;
         return stored;
@@ -246,15 +248,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function addPost(input: PostInput): Promise<Post> {
     const refusal = validatePost(input);
     if (refusal) throw refusal;
-    const row = normalisePost(input);
-    const stored = await insertOnce<PostRow>(
-      'submitPost',
-      'posts',
-      row,
-      POST_COLUMNS,
-      (post) => post.content === row.content && post.author_name === row.author_name,
-    );
-    return toPost(stored);
+    return toPost(await insertOnce<PostRow>('submitPost', 'posts', normalisePost(input), POST_COLUMNS));
   }
 
   function ideaRows(filter: string, options: { count: boolean }) {
@@ -325,19 +319,7 @@ export function createCommunity(client: CommunityClient, random: () => number = 
   async function addIdea(input: IdeaInput): Promise<Idea> {
     const refusal = validateIdea(input);
     if (refusal) throw refusal;
-    const row = normaliseIdea(input);
-    const stored = await insertOnce<IdeaRow>(
-      'submitIdea',
-      'mota_ideas',
-      row,
-      IDEA_COLUMNS,
-      (idea) =>
-        idea.issue === row.issue &&
-        idea.mitigation === row.mitigation &&
-        idea.proposed_by === row.proposed_by &&
-        idea.notes === row.notes,
-    );
-    return toIdea(stored);
+    return toIdea(await insertOnce<IdeaRow>('submitIdea', 'mota_ideas', normaliseIdea(input), IDEA_COLUMNS));
   }
 
   async function randomIdea(knownTotal: number | null = null): Promise<Idea | null> {
