@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from './axe';
 import { pagePaths } from './helpers';
 
 // Walks every page of the site, in both themes, so each page added later is checked
@@ -13,15 +13,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const failures: string[] = [];
     for (const path of [...paths, '/404-check-page-that-does-not-exist']) {
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        failures.push(
-          `${path}: ${v.id} (${v.impact}) ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-        );
-      }
+      failures.push(...(await seriousAxeViolations(page)).map((violation) => `${path}: ${violation}`));
     }
     expect(failures).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
+import { seriousAxeViolations } from './axe';
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { internalLinks, watchConsole } from './helpers';
 
 /** The book and author routes and the links each must carry. */
@@ -401,9 +401,7 @@ test('states the sitemap scan cannot reach pass axe too: other tabs, open dialog
 }) => {
   const failures: string[] = [];
   const scan = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
-      failures.push(`${label}: ${v.id}`);
+    failures.push(...(await seriousAxeViolations(page)).map((violation) => `${label}: ${violation}`));
   };
   for (const hash of ['#editorial-praise', '#the-cover-story']) {
     await page.goto(`/book${hash}`);

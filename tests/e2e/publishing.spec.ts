@@ -201,33 +201,6 @@ test('/fieldnotes#note-3 opens that note', async ({ page }) => {
   await expect(page.locator('#note-3 [data-field-note-body]')).toBeVisible();
 });
 
-test('the new kinds of page pass axe in both themes', async ({ page }) => {
-  test.setTimeout(120_000);
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const failures: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const path of [
-      '/essays/philosophy/only-voice',
-      '/essays/topics/memory',
-      '/fieldnotes/01-sentinel-in-the-storm',
-      '/essays',
-    ]) {
-      await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        failures.push(
-          `${colorScheme} ${path}: ${v.id} ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-        );
-      }
-    }
-  }
-  expect(failures).toEqual([]);
-});
-
 test('essay, topic and field-note pages fit a phone without sideways scrolling @phone', async ({ page }) => {
   for (const path of [
     '/essays/philosophy/golden-age',
