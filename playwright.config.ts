@@ -73,6 +73,8 @@ export default defineConfig({
           {
             name: 'postgrest',
             testMatch: /(forum|mota)\.spec\.ts/,
+            // What the page does alone is tested once, against the embedded backend.
+            grepInvert: /@any-server/,
             use: {
               ...devices['Desktop Chrome'],
               viewport: { width: 1280, height: 800 },

@@ -5,6 +5,14 @@ import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 /** Helpers for the forum and registry specs: the REST API of the embedded backend, and toasts. */
 
 export const REST = '/rest/v1';
+
+/**
+ * For a test whose checks are the page's own, the same whichever server answers: an axe scan,
+ * what the page refuses before sending, and its answer to a failure or a list the test makes up.
+ * The `postgrest` project, which runs these files again against real PostgREST, leaves it out
+ * (playwright.config.ts).
+ */
+export const ANY_SERVER = { tag: '@any-server' };
 const headers = { apikey: DEV_ANON_KEY, Authorization: `Bearer ${DEV_ANON_KEY}`, 'Content-Type': 'application/json' };
 
 /** Inserts rows through the public API (as a visitor could), in batches under the body limit. */

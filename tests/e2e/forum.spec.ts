@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
+import { seriousAxeViolations } from './axe';
 import type { APIRequestContext, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { codeAt, frames, watchConsole } from './helpers';
 import { TOAST_EVENT } from '../../src/lib/toast';
@@ -23,6 +23,7 @@ import {
   toast,
   unique,
   withoutWebFonts,
+  ANY_SERVER,
 } from './community-helpers';
 
 // The Carob Forum against the embedded backend (DATA_DIR=memory, COMMUNITY_RATE_LIMIT=0).
@@ -121,7 +122,7 @@ test('loading, then the list', async ({ page }) => {
   await expect(list(page).locator('[data-state="loading"]')).toHaveCount(0);
 });
 
-test('an empty forum says the grove is quiet', async ({ page }) => {
+test('an empty forum says the grove is quiet', ANY_SERVER, async ({ page }) => {
   await page.route(POSTS, (route) => (route.request().method() === 'GET' ? emptyList(route) : route.fallback()));
   // The pages are counted from the kept total, which the posts of tests running beside this one
   // raise: it says none too, as an empty forum's does.
@@ -135,7 +136,7 @@ test('an empty forum says the grove is quiet', async ({ page }) => {
 });
 
 for (const failure of ['blocked', 'a server error'] as const) {
-  test(`a failed fetch (${failure}) shows the Error fetching posts toast`, async ({ page }) => {
+  test(`a failed fetch (${failure}) shows the Error fetching posts toast`, ANY_SERVER, async ({ page }) => {
     await page.clock.install();
     await page.route(POSTS, (route) => (failure === 'blocked' ? route.abort() : serverError(route)));
     await page.goto('/forum');
@@ -289,7 +290,7 @@ test('posting without a name sends null and shows Anonymous', async ({ page }) =
   await expect(posts(page).last().locator('[data-author]')).toHaveText('Anonymous');
 });
 
-test('an empty or blank post gets the Empty Post toast and sends nothing', async ({ page }) => {
+test('an empty or blank post gets the Empty Post toast and sends nothing', ANY_SERVER, async ({ page }) => {
   await open(page);
   const sent = countRequests(page, 'posts', 'POST');
   await expect(messageField(page)).toHaveAttribute('required', '');
@@ -327,7 +328,7 @@ test('Enter held down in the name field posts once, and the thanks stays', async
   expect(sent.count).toBe(1);
 });
 
-test('a failed post shows Error submitting post and keeps everything typed', async ({ page }) => {
+test('a failed post shows Error submitting post and keeps everything typed', ANY_SERVER, async ({ page }) => {
   await open(page);
   await page.route(POSTS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
   await nameField(page).fill('Yiannis');
@@ -351,20 +352,22 @@ test('a failed post shows Error submitting post and keeps everything typed', asy
   await expect(messageField(page)).toHaveValue('Kept, even when the wire is cut.\nSecond line.');
 });
 
-test('a post the server never answers is given up after 15 s, with the failure toast and everything kept', async ({
-  page,
-}) => {
-  await open(page);
-  // Never answered: the line stays open with nothing coming back.
-  await page.route(POSTS, (route) => (route.request().method() === 'POST' ? undefined : route.fallback()));
-  await messageField(page).fill('Sent into a silence.');
-  await postButton(page).click();
-  const submit = page.locator('form[data-counted-form] button[type=submit]');
-  await expect(submit).toHaveAttribute('aria-busy', 'true');
-  await expect(toast(page).filter({ hasText: 'Error submitting post' })).toBeVisible({ timeout: 20_000 });
-  await expect(submit).toHaveAttribute('aria-busy', 'false');
-  await expect(messageField(page)).toHaveValue('Sent into a silence.');
-});
+test(
+  'a post the server never answers is given up after 15 s, with the failure toast and everything kept',
+  ANY_SERVER,
+  async ({ page }) => {
+    await open(page);
+    // Never answered: the line stays open with nothing coming back.
+    await page.route(POSTS, (route) => (route.request().method() === 'POST' ? undefined : route.fallback()));
+    await messageField(page).fill('Sent into a silence.');
+    await postButton(page).click();
+    const submit = page.locator('form[data-counted-form] button[type=submit]');
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await expect(toast(page).filter({ hasText: 'Error submitting post' })).toBeVisible({ timeout: 20_000 });
+    await expect(submit).toHaveAttribute('aria-busy', 'false');
+    await expect(messageField(page)).toHaveValue('Sent into a silence.');
+  },
+);
 
 test('a post stored though its answer was lost is not stored again when the reader tries again', async ({ page }) => {
   await open(page);
@@ -394,35 +397,37 @@ test('a post stored though its answer was lost is not stored again when the read
   await expect(posts(page).filter({ hasText: text })).toHaveCount(1);
 });
 
-test('a post of more lines than the forum takes is refused before sending, in the forum’s words, with the text kept @phone', async ({
-  page,
-}) => {
-  await open(page);
-  await expect(page.getByText('Plain text; line breaks are kept, up to 40 lines. At most 2 links.')).toBeVisible();
-  const sent = countRequests(page, 'posts', 'POST');
-  const marker = `Line one of ${test.info().project.name}`;
-  const tall = [marker, ...Array.from({ length: 40 }, (_, i) => `${i + 2}`)].join('\n');
-  await messageField(page).fill(tall);
-  await postButton(page).click();
-  await expectToast(
-    page,
-    'Error submitting post',
-    'Your message runs past 40 lines and would stretch a long way down the grove. Please join some of them and try again.',
-    'destructive',
-  );
-  expect(sent.count).toBe(0);
-  await expect(messageField(page)).toHaveValue(tall);
-  // Forty lines go, and show as forty lines.
-  const forty = tall.slice(0, tall.lastIndexOf('\n'));
-  await messageField(page).fill(forty);
-  await postButton(page).click();
-  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
-  const shown = list(page).locator('p', { hasText: marker });
-  await expect(shown).toBeVisible();
-  expect((await shown.innerText()).split('\n')).toHaveLength(40);
-});
+test(
+  'a post of more lines than the forum takes is refused before sending, in the forum’s words, with the text kept @phone',
+  ANY_SERVER,
+  async ({ page }) => {
+    await open(page);
+    await expect(page.getByText('Plain text; line breaks are kept, up to 40 lines. At most 2 links.')).toBeVisible();
+    const sent = countRequests(page, 'posts', 'POST');
+    const marker = `Line one of ${test.info().project.name}`;
+    const tall = [marker, ...Array.from({ length: 40 }, (_, i) => `${i + 2}`)].join('\n');
+    await messageField(page).fill(tall);
+    await postButton(page).click();
+    await expectToast(
+      page,
+      'Error submitting post',
+      'Your message runs past 40 lines and would stretch a long way down the grove. Please join some of them and try again.',
+      'destructive',
+    );
+    expect(sent.count).toBe(0);
+    await expect(messageField(page)).toHaveValue(tall);
+    // Forty lines go, and show as forty lines.
+    const forty = tall.slice(0, tall.lastIndexOf('\n'));
+    await messageField(page).fill(forty);
+    await postButton(page).click();
+    await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+    const shown = list(page).locator('p', { hasText: marker });
+    await expect(shown).toBeVisible();
+    expect((await shown.innerText()).split('\n')).toHaveLength(40);
+  },
+);
 
-test("the database's refusals are explained in the site's voice", async ({ page }) => {
+test("the database's refusals are explained in the site's voice", ANY_SERVER, async ({ page }) => {
   await open(page);
   // Too many links is caught before sending…
   const sent = countRequests(page, 'posts', 'POST');
@@ -480,59 +485,63 @@ test('visitor text is shown as text: no HTML, long words wrap, line breaks kept 
   await expectNoHorizontalScroll(page);
 });
 
-test('a right-to-left name, or one ending in direction marks, leaves the date after it in the Dialogue Scroll', async ({
-  page,
-}) => {
-  const names = ['\u05d3\u05e0\u05d4', 'Zoe\u200f\u200f'];
-  await page.route(POSTS, (route) =>
-    route.request().method() === 'GET'
-      ? listOf(
-          names.map((name, index) => ({
-            id: index + 1,
-            content: 'A line',
-            author_name: name,
-            created_at: '2025-06-03T14:22:05.123456+00:00',
-          })),
-        )(route)
-      : route.fallback(),
-  );
-  await open(page);
-  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
-  await expect(posts(page)).toHaveCount(names.length);
-  for (const post of await posts(page).all()) {
-    // Where the date's first character (the day) is drawn, against the name's box.
-    const { nameRight, dayLeft } = await post.evaluate((article) => {
-      const day = document.createRange();
-      const text = article.querySelector('time')!.firstChild!;
-      day.setStart(text, 0);
-      day.setEnd(text, 1);
-      return {
-        nameRight: article.querySelector('[data-author]')!.getBoundingClientRect().right,
-        dayLeft: day.getBoundingClientRect().left,
-      };
-    });
-    // After the name and the ' · ' between them, not beside the name or before it.
-    expect(dayLeft, await post.innerText()).toBeGreaterThan(nameRight + 4);
-  }
-});
+test(
+  'a right-to-left name, or one ending in direction marks, leaves the date after it in the Dialogue Scroll',
+  ANY_SERVER,
+  async ({ page }) => {
+    const names = ['\u05d3\u05e0\u05d4', 'Zoe\u200f\u200f'];
+    await page.route(POSTS, (route) =>
+      route.request().method() === 'GET'
+        ? listOf(
+            names.map((name, index) => ({
+              id: index + 1,
+              content: 'A line',
+              author_name: name,
+              created_at: '2025-06-03T14:22:05.123456+00:00',
+            })),
+          )(route)
+        : route.fallback(),
+    );
+    await open(page);
+    await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+    await expect(posts(page)).toHaveCount(names.length);
+    for (const post of await posts(page).all()) {
+      // Where the date's first character (the day) is drawn, against the name's box.
+      const { nameRight, dayLeft } = await post.evaluate((article) => {
+        const day = document.createRange();
+        const text = article.querySelector('time')!.firstChild!;
+        day.setStart(text, 0);
+        day.setEnd(text, 1);
+        return {
+          nameRight: article.querySelector('[data-author]')!.getBoundingClientRect().right,
+          dayLeft: day.getBoundingClientRect().left,
+        };
+      });
+      // After the name and the ' · ' between them, not beside the name or before it.
+      expect(dayLeft, await post.innerText()).toBeGreaterThan(nameRight + 4);
+    }
+  },
+);
 
-test("five accents on a letter are refused before sending, in the site's voice, and the text is kept", async ({
-  page,
-}) => {
-  await open(page);
-  const sent = countRequests(page, 'posts', 'POST');
-  const tower = `Zalgo a${'\u0301\u0302\u0303\u0304\u0305'}`;
-  await messageField(page).fill(tower);
-  await postButton(page).click();
-  await expectToast(
-    page,
-    'Error submitting post',
-    'Your message piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.',
-    'destructive',
-  );
-  expect(sent.count).toBe(0);
-  await expect(messageField(page)).toHaveValue(tower);
-});
+test(
+  "five accents on a letter are refused before sending, in the site's voice, and the text is kept",
+  ANY_SERVER,
+  async ({ page }) => {
+    await open(page);
+    const sent = countRequests(page, 'posts', 'POST');
+    const tower = `Zalgo a${'\u0301\u0302\u0303\u0304\u0305'}`;
+    await messageField(page).fill(tower);
+    await postButton(page).click();
+    await expectToast(
+      page,
+      'Error submitting post',
+      'Your message piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.',
+      'destructive',
+    );
+    expect(sent.count).toBe(0);
+    await expect(messageField(page)).toHaveValue(tower);
+  },
+);
 
 test('a tower of accents or a name of enclosing marks stays inside its card @phone', async ({ page, request }) => {
   await withoutWebFonts(page);
@@ -609,34 +618,36 @@ test('an empty post sent before the fields’ code arrives keeps the fields, and
   await expect(nameField(page)).toHaveValue('Yiannis');
 });
 
-test('fields whose code could not be fetched stay as they are, with what was typed, and the next reach asks again', async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const allow = await refuseRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
-  const refused: number[] = [];
-  page.on('requestfailed', (r) => /counted-field/.test(r.url()) && refused.push(Date.now()));
-  await open(page);
-  const reached = Date.now();
-  await messageField(page).click();
-  await expect.poll(() => refused.filter((at) => at >= reached).length).toBeGreaterThan(0);
-  const text = unique('kept');
-  await messageField(page).pressSequentially(text);
-  await expect(posts(page).first()).toBeVisible();
-  await expect(messageField(page)).toHaveValue(text);
-  expect(errors).toEqual([]);
-  // Back in signal, the next reach for the form brings the fields' code, and the post goes.
-  allow();
-  const fetched = page.waitForResponse((r) => /counted-field/.test(r.url()) && r.ok());
-  await postButton(page).hover();
-  await fetched;
-  await postButton(page).click();
-  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
-  await expect(posts(page).last().locator('[data-content]')).toContainText(text);
-});
+test(
+  'fields whose code could not be fetched stay as they are, with what was typed, and the next reach asks again',
+  ANY_SERVER,
+  async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const allow = await refuseRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
+    const refused: number[] = [];
+    page.on('requestfailed', (r) => /counted-field/.test(r.url()) && refused.push(Date.now()));
+    await open(page);
+    const reached = Date.now();
+    await messageField(page).click();
+    await expect.poll(() => refused.filter((at) => at >= reached).length).toBeGreaterThan(0);
+    const text = unique('kept');
+    await messageField(page).pressSequentially(text);
+    await expect(posts(page).first()).toBeVisible();
+    await expect(messageField(page)).toHaveValue(text);
+    expect(errors).toEqual([]);
+    // Back in signal, the next reach for the form brings the fields' code, and the post goes.
+    allow();
+    const fetched = page.waitForResponse((r) => /counted-field/.test(r.url()) && r.ok());
+    await postButton(page).hover();
+    await fetched;
+    await postButton(page).click();
+    await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.');
+    await expect(posts(page).last().locator('[data-content]')).toContainText(text);
+  },
+);
 
-test('the honeypot: a filled hidden field sends nothing but looks like success', async ({ page }) => {
+test('the honeypot: a filled hidden field sends nothing but looks like success', ANY_SERVER, async ({ page }) => {
   await open(page);
   const sent = countRequests(page, 'posts', 'POST');
   const text = unique('robot');
@@ -705,7 +716,7 @@ test('what a visitor types while their post is on its way stays once it is added
   await expect(nameField(page)).toHaveValue('');
 });
 
-test('character counters at the database limits; the form refuses more', async ({ page }) => {
+test('character counters at the database limits; the form refuses more', ANY_SERVER, async ({ page }) => {
   await open(page);
   const counter = (field: string) => page.locator(`[data-field="${field}"] [data-counter]`);
   await expect(counter('content')).toContainText('0 / 2,000');
@@ -727,7 +738,7 @@ test('character counters at the database limits; the form refuses more', async (
   await expect(counter('author_name')).toContainText('60 / 60');
 });
 
-test('the tabs change only the look, and work from the keyboard', async ({ page }) => {
+test('the tabs change only the look, and work from the keyboard', ANY_SERVER, async ({ page }) => {
   await open(page);
   const contents = () => posts(page).locator('[data-content]').allInnerTexts();
   const inThread = await contents();
@@ -751,14 +762,13 @@ test('the tabs change only the look, and work from the keyboard', async ({ page 
   await expect(list(page)).toBeFocused();
 });
 
-test('no serious accessibility problems, in both views and both themes', async ({ page }) => {
+test('no serious accessibility problems, in both views and both themes', ANY_SERVER, async ({ page }) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await open(page);
     for (const view of ['Thread View', 'Dialogue Scroll']) {
       await page.getByRole('tab', { name: view }).click();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     }
   }
 });

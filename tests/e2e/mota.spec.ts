@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
+import { seriousAxeViolations } from './axe';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { countShifts, frames, shifts, watchConsole } from './helpers';
 import { isolate } from '../../src/lib/community/format';
@@ -24,6 +24,7 @@ import {
   toastCovers,
   unique,
   withoutWebFonts,
+  ANY_SERVER,
 } from './community-helpers';
 
 // The M.O.T.A. Open Registry against the embedded backend (DATA_DIR=memory,
@@ -120,7 +121,7 @@ test('loading, then the table', async ({ page }) => {
   await expect(rows(page).first()).toBeVisible();
 });
 
-test('an empty registry says it is awaiting its first spark', async ({ page }) => {
+test('an empty registry says it is awaiting its first spark', ANY_SERVER, async ({ page }) => {
   await page.route(IDEAS, (route) => (route.request().method() === 'GET' ? emptyList(route) : route.fallback()));
   await page.goto('/mota');
   await expect(page.locator('#mota-results [data-state="empty"]')).toHaveText(EMPTY);
@@ -128,7 +129,7 @@ test('an empty registry says it is awaiting its first spark', async ({ page }) =
 });
 
 for (const failure of ['blocked', 'a server error'] as const) {
-  test(`a failed fetch (${failure}) shows the Error fetching ideas toast`, async ({ page }) => {
+  test(`a failed fetch (${failure}) shows the Error fetching ideas toast`, ANY_SERVER, async ({ page }) => {
     await page.clock.install();
     await page.route(IDEAS, (route) => (failure === 'blocked' ? route.abort() : serverError(route)));
     await page.goto('/mota');
@@ -283,91 +284,95 @@ test('Submit New Idea: required fields, Missing Fields, then success closes, rel
   checkConsole();
 });
 
-test('Submit New Idea focuses its first field on a desktop, and on a phone the dialog, with no field on the way @phone', async ({
-  page,
-  isMobile,
-}) => {
-  await open(page);
-  type Watched = { focused: string[] };
-  await page.evaluate(() => {
-    const watched = Object.assign(window, { focused: [] as string[] });
-    addEventListener('focusin', (event) => {
-      const target = event.target as HTMLElement;
-      watched.focused.push(target.getAttribute('name') ?? target.getAttribute('role') ?? target.tagName);
+test(
+  'Submit New Idea focuses its first field on a desktop, and on a phone the dialog, with no field on the way @phone',
+  ANY_SERVER,
+  async ({ page, isMobile }) => {
+    await open(page);
+    type Watched = { focused: string[] };
+    await page.evaluate(() => {
+      const watched = Object.assign(window, { focused: [] as string[] });
+      addEventListener('focusin', (event) => {
+        const target = event.target as HTMLElement;
+        watched.focused.push(target.getAttribute('name') ?? target.getAttribute('role') ?? target.tagName);
+      });
     });
-  });
-  await openDialog(page);
-  // On a phone Headless UI focuses the dialog itself, keeping the keyboard down; a field focused
-  // first would raise the keyboard and drop it again.
-  await expect(isMobile ? dialog(page) : field(page, 'Issue/Problem')).toBeFocused();
-  const focused = await page.evaluate(() => (window as unknown as Watched).focused);
-  expect(focused.filter((name) => name !== 'BUTTON')).toEqual([isMobile ? 'dialog' : 'issue']);
-});
+    await openDialog(page);
+    // On a phone Headless UI focuses the dialog itself, keeping the keyboard down; a field focused
+    // first would raise the keyboard and drop it again.
+    await expect(isMobile ? dialog(page) : field(page, 'Issue/Problem')).toBeFocused();
+    const focused = await page.evaluate(() => (window as unknown as Watched).focused);
+    expect(focused.filter((name) => name !== 'BUTTON')).toEqual([isMobile ? 'dialog' : 'issue']);
+  },
+);
 
-test('the Missing Fields toast leaves the dialog’s form and Submit Idea free to use at once @phone', async ({
-  page,
-}) => {
-  await open(page);
-  await openDialog(page);
-  await submitButton(page).click();
-  await expect(lastToast(page)).toContainText('Missing Fields');
-  expect(await toastCovers(page, submitButton(page))).toBe(false);
-  expect(await toastCovers(page, dialog(page).getByRole('alert'))).toBe(false);
-  // Filled in while the toast is still up, the idea goes in with the next press on Submit Idea.
-  await field(page, 'Issue/Problem').fill(unique('A toast over the button'));
-  await field(page, 'Mitigation/Proposed Solution').fill('Show the toast where the dialog has nothing to press.');
-  await expect(lastToast(page)).toContainText('Missing Fields');
-  await submitButton(page).click({ timeout: 2_000 });
-  await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.', 'normal');
-  // A success closes the dialog: its toast is where every other toast is, at the bottom.
-  const box = await lastToast(page).boundingBox();
-  expect(box!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
-});
+test(
+  'the Missing Fields toast leaves the dialog’s form and Submit Idea free to use at once @phone',
+  ANY_SERVER,
+  async ({ page }) => {
+    await open(page);
+    await openDialog(page);
+    await submitButton(page).click();
+    await expect(lastToast(page)).toContainText('Missing Fields');
+    expect(await toastCovers(page, submitButton(page))).toBe(false);
+    expect(await toastCovers(page, dialog(page).getByRole('alert'))).toBe(false);
+    // Filled in while the toast is still up, the idea goes in with the next press on Submit Idea.
+    await field(page, 'Issue/Problem').fill(unique('A toast over the button'));
+    await field(page, 'Mitigation/Proposed Solution').fill('Show the toast where the dialog has nothing to press.');
+    await expect(lastToast(page)).toContainText('Missing Fields');
+    await submitButton(page).click({ timeout: 2_000 });
+    await expectToast(page, 'Idea Submitted!', 'Your spark has been added to the bonfire.', 'normal');
+    // A success closes the dialog: its toast is where every other toast is, at the bottom.
+    const box = await lastToast(page).boundingBox();
+    expect(box!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
+  },
+);
 
-test('a refusal in Submit New Idea leaves the keyboard where it can be seen: on the blank field, or on Submit Idea with the reason in view @phone', async ({
-  page,
-  isMobile,
-}) => {
-  await open(page);
-  await openDialog(page);
-  const message = 'Please provide at least an Issue and a Solution.';
-  await submitButton(page).focus();
-  await page.keyboard.press('Enter');
-  await expect(lastToast(page)).toContainText('Missing Fields');
-  // On the first field left blank, which says why.
-  await expect(field(page, 'Issue/Problem')).toBeFocused();
-  await expect(field(page, 'Issue/Problem')).toHaveAccessibleDescription(new RegExp(message));
-  await expect(field(page, 'Proposed By')).not.toHaveAccessibleDescription(new RegExp(message));
-  await page.keyboard.type('An issue, and no solution yet');
-  await expect(field(page, 'Issue/Problem')).not.toHaveAccessibleDescription(new RegExp(message));
-  await submitButton(page).focus();
-  await page.keyboard.press('Enter');
-  await expect(field(page, 'Mitigation/Proposed Solution')).toBeFocused();
+test(
+  'a refusal in Submit New Idea leaves the keyboard where it can be seen: on the blank field, or on Submit Idea with the reason in view @phone',
+  ANY_SERVER,
+  async ({ page, isMobile }) => {
+    await open(page);
+    await openDialog(page);
+    const message = 'Please provide at least an Issue and a Solution.';
+    await submitButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(lastToast(page)).toContainText('Missing Fields');
+    // On the first field left blank, which says why.
+    await expect(field(page, 'Issue/Problem')).toBeFocused();
+    await expect(field(page, 'Issue/Problem')).toHaveAccessibleDescription(new RegExp(message));
+    await expect(field(page, 'Proposed By')).not.toHaveAccessibleDescription(new RegExp(message));
+    await page.keyboard.type('An issue, and no solution yet');
+    await expect(field(page, 'Issue/Problem')).not.toHaveAccessibleDescription(new RegExp(message));
+    await submitButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(field(page, 'Mitigation/Proposed Solution')).toBeFocused();
 
-  // A refusal that is not a blank field keeps the keyboard on Submit Idea, in view, the reason too:
-  // pressed at the foot of a dialog as tall as the screen, not scrolled, the reason appearing above.
-  await page.setViewportSize({ width: page.viewportSize()!.width, height: isMobile ? 844 : 800 });
-  await page.reload();
-  await openDialog(page);
-  await field(page, 'Issue/Problem').fill('Links everywhere');
-  await field(page, 'Mitigation/Proposed Solution').fill(
-    'See https://a.example https://b.example https://c.example https://d.example',
-  );
-  await submitButton(page).focus();
-  await page.keyboard.press('Enter');
-  const alert = dialog(page).getByRole('alert');
-  await expect(alert).toContainText('Please keep to 3 links or fewer.');
-  await expect(submitButton(page)).toBeFocused();
-  const panel = dialog(page).locator('form').locator('..');
-  const seen = async (target: typeof alert) => {
-    const [box, area] = [await target.boundingBox(), await panel.boundingBox()];
-    return box!.y >= area!.y && box!.y + box!.height <= area!.y + area!.height + 0.5;
-  };
-  await expect.poll(() => seen(submitButton(page))).toBe(true);
-  await expect.poll(() => seen(alert)).toBe(true);
-});
+    // A refusal that is not a blank field keeps the keyboard on Submit Idea, in view, the reason too:
+    // pressed at the foot of a dialog as tall as the screen, not scrolled, the reason appearing above.
+    await page.setViewportSize({ width: page.viewportSize()!.width, height: isMobile ? 844 : 800 });
+    await page.reload();
+    await openDialog(page);
+    await field(page, 'Issue/Problem').fill('Links everywhere');
+    await field(page, 'Mitigation/Proposed Solution').fill(
+      'See https://a.example https://b.example https://c.example https://d.example',
+    );
+    await submitButton(page).focus();
+    await page.keyboard.press('Enter');
+    const alert = dialog(page).getByRole('alert');
+    await expect(alert).toContainText('Please keep to 3 links or fewer.');
+    await expect(submitButton(page)).toBeFocused();
+    const panel = dialog(page).locator('form').locator('..');
+    const seen = async (target: typeof alert) => {
+      const [box, area] = [await target.boundingBox(), await panel.boundingBox()];
+      return box!.y >= area!.y && box!.y + box!.height <= area!.y + area!.height + 0.5;
+    };
+    await expect.poll(() => seen(submitButton(page))).toBe(true);
+    await expect.poll(() => seen(alert)).toBe(true);
+  },
+);
 
-test('a failed submission keeps the dialog open with everything typed', async ({ page }) => {
+test('a failed submission keeps the dialog open with everything typed', ANY_SERVER, async ({ page }) => {
   await open(page);
   await page.route(IDEAS, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
   await openDialog(page);
@@ -466,25 +471,27 @@ test('visitor text is shown as text, with long words wrapped @phone', async ({ p
   await expectNoHorizontalScroll(page);
 });
 
-test("five accents on a letter are refused in the dialog, in the site's voice, with the draft kept", async ({
-  page,
-}) => {
-  await open(page);
-  const sent = countRequests(page, 'mota_ideas', 'POST');
-  await openDialog(page);
-  const tower = `Zalgo a${'\u0301\u0302\u0303\u0304\u0305'}`;
-  await field(page, 'Issue/Problem').fill('Letters that climb off the page');
-  await field(page, 'Mitigation/Proposed Solution').fill('Four accents a letter');
-  await field(page, 'Proposed By').fill(tower);
-  await submitButton(page).click();
-  const words =
-    'Your name piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.';
-  await expectToast(page, 'Submission Failed', words, 'destructive');
-  await expect(dialog(page).getByRole('alert')).toHaveText(words);
-  await expect(field(page, 'Proposed By')).toHaveValue(tower);
-  await expect(field(page, 'Issue/Problem')).toHaveValue('Letters that climb off the page');
-  expect(sent.count).toBe(0);
-});
+test(
+  "five accents on a letter are refused in the dialog, in the site's voice, with the draft kept",
+  ANY_SERVER,
+  async ({ page }) => {
+    await open(page);
+    const sent = countRequests(page, 'mota_ideas', 'POST');
+    await openDialog(page);
+    const tower = `Zalgo a${'\u0301\u0302\u0303\u0304\u0305'}`;
+    await field(page, 'Issue/Problem').fill('Letters that climb off the page');
+    await field(page, 'Mitigation/Proposed Solution').fill('Four accents a letter');
+    await field(page, 'Proposed By').fill(tower);
+    await submitButton(page).click();
+    const words =
+      'Your name piles more than 4 accents onto a single letter, and they would spill across the page. Please keep to 4 or fewer and try again.';
+    await expectToast(page, 'Submission Failed', words, 'destructive');
+    await expect(dialog(page).getByRole('alert')).toHaveText(words);
+    await expect(field(page, 'Proposed By')).toHaveValue(tower);
+    await expect(field(page, 'Issue/Problem')).toHaveValue('Letters that climb off the page');
+    expect(sent.count).toBe(0);
+  },
+);
 
 test('on a phone each card shows its column names, which a screen reader hears once, from the table’s header @phone', async ({
   page,
@@ -861,7 +868,7 @@ test('a page read ahead leaves the total Random Idea draws from as the reader se
   await expect(lastToast(page)).toContainText('Random Idea:');
 });
 
-test('Random Idea with an empty or unreachable registry', async ({ page }) => {
+test('Random Idea with an empty or unreachable registry', ANY_SERVER, async ({ page }) => {
   await page.route(IDEAS, (route) =>
     route.request().method() === 'HEAD' || route.request().method() === 'GET' ? emptyList(route) : route.fallback(),
   );
@@ -1188,7 +1195,7 @@ test('paging past the spec: 1,100 matching ideas, 20 a page, exported whole', as
   expect(batches.count).toBeGreaterThanOrEqual(3);
 });
 
-test('The Founding Vision dialog', async ({ page }) => {
+test('The Founding Vision dialog', ANY_SERVER, async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'The Founding Vision' }).click();
   const vision = page.getByRole('dialog', { name: 'The Founding Vision' });
@@ -1200,7 +1207,7 @@ test('The Founding Vision dialog', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'The Founding Vision' })).toBeFocused();
 });
 
-test('the dialogs fit a phone screen @phone', async ({ page }) => {
+test('the dialogs fit a phone screen @phone', ANY_SERVER, async ({ page }) => {
   await open(page);
   await openDialog(page);
   const box = (await dialog(page).boundingBox())!;
@@ -1215,12 +1222,9 @@ test('the dialogs fit a phone screen @phone', async ({ page }) => {
   expect(vision.x + vision.width).toBeLessThanOrEqual(viewport.width);
 });
 
-test('no serious accessibility problems, with each dialog open, in both themes', async ({ page }) => {
+test('no serious accessibility problems, with each dialog open, in both themes', ANY_SERVER, async ({ page }) => {
   test.setTimeout(90_000); // six full axe scans
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = () => seriousAxeViolations(page);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await open(page);
