@@ -57,7 +57,9 @@ const V8_ABORT = /^# Fatal error in .*\n# Check failed:/m;
  */
 function build(copy: string, env: Record<string, string>, args: string[]) {
   const run = () =>
-    spawnSync('npx', ['astro', 'build', ...args], {
+    // Astro's own entry, run by this Node: through npx each build paid about a second of
+    // processor time to npm first.
+    spawnSync(process.execPath, [join(copy, 'node_modules/astro/bin/astro.mjs'), 'build', ...args], {
       cwd: copy,
       encoding: 'utf8',
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ASTRO_TELEMETRY_DISABLED: '1', ...env },
