@@ -52,15 +52,11 @@ test('scrolling any page to its end and back moves nothing on screen @phone', as
   for (const path of await pagePaths(page)) {
     await page.goto(path, { waitUntil: 'networkidle' });
     const before = await shifts(page);
-    // Down the page a frame at a time, in the page: a round trip from here for every step made
-    // the walk of the longest pages take seconds each.
-    await page.evaluate(async () => {
-      const height = document.documentElement.scrollHeight;
-      for (let y = 0; y < height; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise(requestAnimationFrame);
-      }
-    });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 600) {
+      await page.evaluate((y) => window.scrollTo(0, y), y);
+      await frames(page, 1);
+    }
     for (const key of ['Home', 'End']) {
       await page.keyboard.press(key);
       await frames(page, 2);
