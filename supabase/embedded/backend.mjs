@@ -9,6 +9,7 @@ import { startDatabaseThread } from './database-thread.mjs';
 import { DEV_ANON_KEY } from '../gateway/dev-anon-key.mjs';
 import { configureRateLimit, rateLimitFromEnv, readMaxRows, wholeNumberFromEnv } from '../gateway/settings.mjs';
 import { ADDRESS_FILE, SERVICE_KEY_FILE } from './database.mjs';
+import { migratedImage } from './migrated-image.mjs';
 import { FairQueue } from './queue.mjs';
 import { createRestHandler } from './rest.mjs';
 import { loadSchemaCache } from './schema-cache.mjs';
@@ -57,7 +58,7 @@ export function ownerProof(key, nonce) {
  * @property {string} [serviceKey] a key that runs requests as `service_role` (default: a new
  *   random one per start, written to DATA_DIR/service-role.key; none for 'memory')
  * @property {Blob} [template] a migrated database image (dumpDataDir) to start a new
- *   database from, skipping initdb; for test suites that open many databases
+ *   database from, skipping initdb (default for 'memory': migratedImage())
  * @property {(line: string) => void} [log]
  */
 
@@ -90,6 +91,8 @@ export async function createBackend({
 } = {}) {
   if (!Number.isInteger(trustProxy) || trustProxy < 0)
     throw new Error(`trustProxy must be a whole number ≥ 0, not ${trustProxy}`);
+  // A throwaway database is made from the image of a new one rather than migrated afresh.
+  if (dataDir === 'memory') template ??= await migratedImage();
   const database = await startDatabaseThread({ dataDir, template, log });
   const { db } = database;
   const keyFile = dataDir === 'memory' ? null : join(resolve(dataDir), SERVICE_KEY_FILE);

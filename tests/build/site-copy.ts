@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const SKIP = new Set([
@@ -36,7 +36,12 @@ export function copySite(name: string): string {
   const modules = join(root, 'node_modules');
   mkdirSync(join(copy, 'node_modules'));
   for (const entry of readdirSync(modules)) {
-    if (OWN_CACHES.has(entry)) cpSync(join(modules, entry), join(copy, 'node_modules', entry), { recursive: true });
+    if (OWN_CACHES.has(entry))
+      cpSync(join(modules, entry), join(copy, 'node_modules', entry), {
+        recursive: true,
+        // The migrated database image (40 MB) serves the servers and database tests, never a build.
+        filter: (source) => !source.endsWith(`${sep}community-db`),
+      });
     // The other tools' caches (Vite's, Vitest's) are left for the copy's build to make afresh.
     else if (!entry.startsWith('.') || entry === '.bin')
       symlinkSync(join(modules, entry), join(copy, 'node_modules', entry));

@@ -1,52 +1,14 @@
-// Shared setup for the database tests: one migrated database image per set of migrations
-// (cached on disk, so initdb runs once rather than once per test file), and backends served
-// on ephemeral ports for supabase-js to talk to.
+// Shared setup for the database tests: the migrated database image a throwaway database starts
+// from (supabase/embedded/migrated-image.mjs, made once rather than once per test file), and
+// backends served on ephemeral ports for supabase-js to talk to.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createBackend, type Backend } from '../../supabase/embedded/backend.mjs';
-import { openDatabase } from '../../supabase/embedded/database.mjs';
-import { SUPABASE_DIR } from '../../supabase/project.mjs';
+import { migratedImage } from '../../supabase/embedded/migrated-image.mjs';
 import { DEV_ANON_KEY } from '../../supabase/gateway/dev-anon-key.mjs';
 
-export { DEV_ANON_KEY };
-
-async function imageKey(): Promise<string> {
-  const hash = createHash('sha256');
-  const pglite = JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version;
-  hash.update(pglite);
-  const files = [
-    join(SUPABASE_DIR, 'embedded', 'bootstrap.sql'),
-    join(SUPABASE_DIR, 'seed.sql'),
-    ...(await readdir(join(SUPABASE_DIR, 'migrations'))).sort().map((f) => join(SUPABASE_DIR, 'migrations', f)),
-  ];
-  for (const file of files) hash.update(file).update(await readFile(file));
-  return hash.digest('hex').slice(0, 16);
-}
-
-let image: Promise<Blob> | undefined;
-
-/** A freshly migrated and seeded database as a dumpDataDir() image. */
-export function migratedImage(): Promise<Blob> {
-  image ??= (async () => {
-    const file = join(tmpdir(), `genesis-community-db-${await imageKey()}.tar`);
-    if (existsSync(file)) return new Blob([await readFile(file)]);
-    const { db } = await openDatabase({ dataDir: 'memory' });
-    const blob = await db.dumpDataDir('none');
-    await db.close();
-    // Written under a private name then renamed, so a parallel test file never reads half.
-    const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
-    await rename(partial, file);
-    return blob;
-  })();
-  return image;
-}
+export { DEV_ANON_KEY, migratedImage };
 
 export interface RunningBackend {
   url: string;
