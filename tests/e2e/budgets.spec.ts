@@ -72,7 +72,6 @@ test('every page stays within its JavaScript budgets: run untouched, fetched ahe
     }
     await page.waitForLoadState('networkidle');
     const interaction = await scriptsRun();
-    await page.coverage.stopJSCoverage();
     page.off('response', onResponse);
 
     const run = total(untouched.values());
