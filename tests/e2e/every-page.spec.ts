@@ -1,31 +1,35 @@
 import { test, expect } from './fixtures';
-import { builtPagePaths, countShifts, frames, pagePaths, shifts } from './helpers';
+import { builtPagePaths, countShifts, frames, pagePaths, servedHtmlReader, shifts } from './helpers';
 
 // Checks that hold for every page, so new pages are covered without new code.
 test('every page has one h1, its own title and description, a canonical URL and no broken internal links', async ({
-  page,
+  browser,
 }) => {
   test.setTimeout(240_000);
+  // What the server sends is what search engines and link previews read.
+  const { page, read, close } = await servedHtmlReader(browser);
   const paths = await pagePaths(page);
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   const checked = new Set<string>();
   const problems: string[] = [];
   for (const path of paths) {
-    const response = await page.goto(path);
+    const response = await read(path);
     if (response?.status() !== 200) problems.push(`${path}: HTTP ${response?.status()}`);
-    if ((await page.locator('h1').count()) !== 1)
-      problems.push(`${path}: ${await page.locator('h1').count()} h1 elements`);
-    const title = await page.title();
-    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
-    const canonical = (await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '';
+    const { h1s, title, description, canonical, hrefs } = await page.evaluate(() => ({
+      h1s: document.querySelectorAll('h1').length,
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
+      hrefs: [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
+    }));
+    if (h1s !== 1) problems.push(`${path}: ${h1s} h1 elements`);
     if (titles.has(title)) problems.push(`${path}: same title as ${titles.get(title)}`);
     if (descriptions.has(description)) problems.push(`${path}: same description as ${descriptions.get(description)}`);
     if (description.length < 50) problems.push(`${path}: description too short`);
     if (new URL(canonical).pathname !== path) problems.push(`${path}: canonical ${canonical}`);
     titles.set(title, path);
     descriptions.set(description, path);
-    const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
     const origin = new URL(page.url()).origin;
     for (const href of hrefs) {
       const url = new URL(href);
@@ -35,6 +39,7 @@ test('every page has one h1, its own title and description, a canonical URL and 
       if (status !== 200) problems.push(`${path}: link to ${url.pathname} answers ${status}`);
     }
   }
+  await close();
   expect(problems).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type Response } from '@playwright/test';
 import { routesOf } from '../../src/lib/site-routes';
 
 /** Fails the test on any console error or uncaught exception the page produces. */
@@ -58,6 +58,26 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
 export async function pagePaths(page: Page): Promise<string[]> {
   const pageFiles = readdirSync('src/pages', { recursive: true, encoding: 'utf8' });
   return [...new Set([...(await sitemapPaths(page)), ...routesOf(pageFiles)])];
+}
+
+/**
+ * A page that reads what the server sends, as a search engine or a link preview reads it: the
+ * HTML parsed, with no script run and nothing waited for after it. For the walks over every page
+ * that check the HTML's head and links. Ask it with one `page.evaluate` a page: a locator first
+ * injects Playwright's own script into each new document, which took longer than the visit.
+ */
+export async function servedHtmlReader(browser: Browser): Promise<{
+  read: (path: string) => Promise<Response | null>;
+  page: Page;
+  close: () => Promise<void>;
+}> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  return {
+    page,
+    read: (path) => page.goto(path, { waitUntil: 'domcontentloaded' }),
+    close: () => context.close(),
+  };
 }
 
 /** The address of every HTML page the build wrote (the not-found page aside). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { sitemapPaths } from './helpers';
+import { servedHtmlReader, sitemapPaths } from './helpers';
 
 /** The X account in content/site.json's social links, as a card names it. */
 const { socialLinks } = JSON.parse(readFileSync('content/site.json', 'utf8')) as { socialLinks: { twitter: string } };
@@ -9,8 +9,10 @@ const twitterAccount = `@${new URL(socialLinks.twitter).pathname.replaceAll('/',
 // Every page: its social card is a real image on this site and names the author's X account as
 // site and creator, and any JSON-LD parses as schema.org; an essay's Article names its publisher
 // with a logo that is an image on this site.
-test('every page has a social card image that loads, the X account, and valid JSON-LD', async ({ page }) => {
+test('every page has a social card image that loads, the X account, and valid JSON-LD', async ({ browser }) => {
   test.setTimeout(240_000);
+  // What the server sends is what link previews and search engines read.
+  const { page, read, close } = await servedHtmlReader(browser);
   const problems: string[] = [];
   const fetched = new Map<string, number>();
   /** Whether an absolute URL's path on this site answers with an image. */
@@ -27,18 +29,22 @@ test('every page has a social card image that loads, the X account, and valid JS
   };
   const types = new Map<string, string[]>();
   for (const path of await sitemapPaths(page)) {
-    await page.goto(path);
-    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    await read(path);
+    const { image, accounts, blocks } = await page.evaluate(() => ({
+      image: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+      accounts: ['twitter:site', 'twitter:creator'].map(
+        (name) => [name, document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')] as const,
+      ),
+      blocks: [...document.querySelectorAll('script[type="application/ld+json"]')].map((block) => block.textContent),
+    }));
     if (!image) problems.push(`${path}: no og:image`);
     else if (!(await loadsAsImage(image))) problems.push(`${path}: og:image ${image} does not load as an image`);
-    for (const name of ['twitter:site', 'twitter:creator']) {
-      const account = await page.locator(`meta[name="${name}"]`).getAttribute('content');
+    for (const [name, account] of accounts)
       if (account !== twitterAccount) problems.push(`${path}: ${name} is ${account}, not ${twitterAccount}`);
-    }
-    for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) {
+    for (const block of blocks) {
       let data;
       try {
-        data = JSON.parse(block);
+        data = JSON.parse(block ?? '');
       } catch {
         problems.push(`${path}: JSON-LD does not parse`);
         continue;
@@ -56,6 +62,7 @@ test('every page has a social card image that loads, the X account, and valid JS
       }
     }
   }
+  await close();
   expect(problems).toEqual([]);
   expect(types.get('/')).toContain('WebSite');
   expect(types.get('/essays/philosophy/golden-age')).toContain('Article');
