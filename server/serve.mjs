@@ -1,6 +1,7 @@
 // `npm start` / `npm run preview`: serves the production build in dist/ (or $SITE_DIR) on
 // http://$HOST:$PORT, with the not-found page (HTTP 404) for unknown paths.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createLimitedServer } from './server-limits.mjs';
 import { COMPRESSION_DONE, createStaticSite } from './static-site.mjs';
 import { createBackend } from '../supabase/embedded/backend.mjs';
@@ -33,7 +34,11 @@ const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 
 const siteDir = process.env.SITE_DIR ?? 'dist';
-const site = await createStaticSite({ root: siteDir });
+// Each file's Brotli bytes are kept beside the other tools' caches, for the next start.
+const site = await createStaticSite({
+  root: siteDir,
+  brotliCache: fileURLToPath(new URL('../node_modules/.cache/brotli/', import.meta.url)),
+});
 
 // Deadlines for slow clients, connection caps, and the answers to unreadable requests and to
 // failures (500, logged), all with the site's security headers (server/server-limits.mjs).

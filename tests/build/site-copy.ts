@@ -23,6 +23,7 @@ const SKIP = new Set([
  * or write each other's, nor the project's.
  */
 const OWN_CACHES = new Set(['.astro', '.cache']);
+const SERVER_CACHES = ['community-db', 'brotli'];
 
 /**
  * A throwaway copy of the site's sources (packages linked, not copied; see OWN_CACHES) for tests
@@ -39,8 +40,8 @@ export function copySite(name: string): string {
     if (OWN_CACHES.has(entry))
       cpSync(join(modules, entry), join(copy, 'node_modules', entry), {
         recursive: true,
-        // The migrated database image (40 MB) serves the servers and database tests, never a build.
-        filter: (source) => !source.endsWith(`${sep}community-db`),
+        // The server's caches (the migrated database image, 40 MB; its Brotli bytes) serve no build.
+        filter: (source) => !SERVER_CACHES.some((cache) => source.endsWith(`${sep}${cache}`)),
       });
     // The other tools' caches (Vite's, Vitest's) are left for the copy's build to make afresh.
     else if (!entry.startsWith('.') || entry === '.bin')

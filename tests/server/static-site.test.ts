@@ -3,12 +3,12 @@
 // own headers, the site's security headers on every other answer, nothing outside the folder,
 // no host configuration files.
 import { createHash } from 'node:crypto';
-import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, zstdDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimitedServer } from '../../server/server-limits.mjs';
 import { createStaticSite } from '../../server/static-site.mjs';
@@ -288,6 +288,65 @@ describe('a page sent as the difference from a page the browser has', () => {
       const { headers } = await raw(path, holding(ESSAY));
       expect(headers['content-encoding'], path).not.toBe('dcz');
       expect(headers['use-as-dictionary'], path).toBeUndefined();
+    }
+  });
+});
+
+describe("each file's Brotli bytes, kept for the next start", () => {
+  const brotliOf = async (root: string, brotliCache: string, path: string) => {
+    const site = await createStaticSite({ root, brotliCache });
+    await site.compressed;
+    const kept = createLimitedServer(site.handle, { headers: site.securityHeaders });
+    await new Promise<void>((resolve) => kept.listen(0, '127.0.0.1', resolve));
+    const answer = await new Promise<Buffer>((resolve, reject) =>
+      request(
+        `http://127.0.0.1:${(kept.address() as AddressInfo).port}${path}`,
+        { headers: { 'Accept-Encoding': 'br' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
+        },
+      )
+        .on('error', reject)
+        .end(),
+    );
+    kept.closeAllConnections();
+    await new Promise((resolve) => kept.close(resolve));
+    return brotliDecompressSync(answer).toString();
+  };
+
+  it('a start on the same files sends the bytes kept, by the SHA-256 of what they compress', async () => {
+    const cache = await mkdtemp(join(tmpdir(), 'static-brotli-'));
+    try {
+      const root = join(folder, 'dist');
+      expect(await brotliOf(root, cache, '/essay')).toBe(ESSAY);
+      const kept = join(cache, `${digestOf(ESSAY).toString('hex')}.br`);
+      expect(brotliDecompressSync(await readFile(kept)).toString()).toBe(ESSAY);
+      // Planted: what the next start sends for the essay comes from the folder, not a compression.
+      await writeFile(kept, brotliCompressSync('kept from the start before'));
+      expect(await brotliOf(root, cache, '/essay')).toBe('kept from the start before');
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('forgets what no start has used for a week, and keeps what this one used', async () => {
+    const cache = await mkdtemp(join(tmpdir(), 'static-brotli-'));
+    try {
+      const root = join(folder, 'dist');
+      await brotliOf(root, cache, '/book');
+      const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+      const old = join(cache, `${'0'.repeat(64)}.br`);
+      await writeFile(old, 'a build long replaced');
+      await utimes(old, weekAgo, weekAgo);
+      const used = join(cache, `${digestOf(BOOK).toString('hex')}.br`);
+      await utimes(used, weekAgo, weekAgo);
+      await brotliOf(root, cache, '/book');
+      const left = await readdir(cache);
+      expect(left).toContain(`${digestOf(BOOK).toString('hex')}.br`);
+      expect(left).not.toContain(`${'0'.repeat(64)}.br`);
+    } finally {
+      await rm(cache, { recursive: true, force: true });
     }
   });
 });
