@@ -4,7 +4,7 @@
 // database took about 8 s of processor time; loading the image takes about 2.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './database.mjs';
@@ -46,11 +46,13 @@ export function migratedImage() {
     const { db } = await openDatabase({ dataDir: 'memory' });
     const blob = await db.dumpDataDir('none');
     await db.close();
-    // Written under a private name then renamed, so another process starting meanwhile never reads half.
-    await mkdir(CACHE_DIR, { recursive: true });
+    // Written under a private name then renamed, so another process starting meanwhile never reads
+    // half. A folder that cannot be written (a read-only install) only means migrating at every start.
     const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
-    await rename(partial, file);
+    await mkdir(CACHE_DIR, { recursive: true })
+      .then(async () => writeFile(partial, Buffer.from(await blob.arrayBuffer())))
+      .then(() => rename(partial, file))
+      .catch(() => rm(partial, { force: true }));
     return blob;
   })();
   return image;

@@ -16,17 +16,18 @@ export async function waitForIslands(page: Page): Promise<void> {
   // A page prerendered and not shown yet starts none. A page may leave on its own meanwhile (the
   // quiz sends a returning visitor to their portal): then there is nothing left to wait for here,
   // and the test checks where it arrived.
-  const due = () =>
-    page
-      .evaluate(islandsDue)
-      .catch((error: Error) => (/context was destroyed/.test(error.message) ? [] : Promise.reject(error)));
+  const leftMeanwhile =
+    <T>(nothingLeft: T) =>
+    (error: Error) =>
+      /context was destroyed/.test(error.message) ? nothingLeft : Promise.reject(error);
+  const due = () => page.evaluate(islandsDue).catch(leftMeanwhile([]));
   // Polled often: islands hydrate within moments of the load, and expect.poll's default steps
   // (up to a second apart) would leave the test waiting well past that.
   // Asked with evaluate, not a locator: a locator's first use injects Playwright's script into the
   // new document (about 70 ms each here), which walks that only evaluate never need.
   const scripted = await page
     .evaluate(() => document.documentElement.classList.contains('js'))
-    .catch((error: Error) => (/context was destroyed/.test(error.message) ? false : Promise.reject(error)));
+    .catch(leftMeanwhile(false));
   if (scripted) await expect.poll(due, { intervals: [50] }).toEqual([]);
 }
 
