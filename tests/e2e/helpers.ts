@@ -168,14 +168,17 @@ export const shifts = (page: Page) => page.evaluate(() => (window as unknown as 
 
 /**
  * The site as served, from another port, but for `path`, whose first bytes come at once and the
- * rest half a second later: a page as a slow line delivers it. `open` loads it split `at` a place
- * in its text and tells when its first text was drawn, when its last byte came, and how far it
- * shifted meanwhile (`countShifts` installed). Tests take it as the `pageInParts` fixture, which
- * installs that and closes the server.
+ * rest only later: a page as a slow line delivers it. `open` loads it split `at` a place in its
+ * text and tells when its first text was drawn, when its last byte came, and how far it shifted
+ * meanwhile (`countShifts` installed). The rest comes once the page has drawn its first text, so
+ * a page that draws what it has is seen to do so however busy the machine; with `holdMs`, it comes
+ * after that long whether or not anything was drawn, for a page that should wait for the rest.
+ * Tests take it as the `pageInParts` fixture, which installs that and closes the server.
  */
 export async function servePageInParts(page: Page, site: string, path: string) {
   const html = Buffer.from(await (await fetch(`${site}${path}`)).arrayBuffer());
   let split = 0;
+  let rest = Promise.resolve();
   const server = createServer(async (request, response) => {
     const hasBody = !['GET', 'HEAD'].includes(request.method!);
     const upstream = await fetch(`${site}${request.url}`, {
@@ -191,18 +194,32 @@ export async function servePageInParts(page: Page, site: string, path: string) {
     response.writeHead(upstream.status, Object.fromEntries(headers));
     if (request.url !== path) return response.end(body);
     response.write(body.subarray(0, split));
-    setTimeout(() => response.end(body.subarray(split)), 500);
+    await rest;
+    response.end(body.subarray(split));
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     /** The page's text, to find the places to split it at. */
     text: html.toString(),
-    async open(at: number) {
+    async open(at: number, holdMs?: number) {
       split = Buffer.byteLength(html.toString().slice(0, at));
-      await page.goto(`${origin}${path}`);
+      let release = () => {};
+      rest = new Promise<void>((resolve) => (release = resolve));
       const painted = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
-      await expect.poll(painted).toBe(1);
+      if (holdMs !== undefined) {
+        setTimeout(release, holdMs);
+        await page.goto(`${origin}${path}`);
+        await expect.poll(painted).toBe(1);
+      } else {
+        try {
+          await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
+          await expect.poll(painted, 'drawn while the rest was still on its way').toBe(1);
+        } finally {
+          release();
+        }
+        await page.waitForLoadState('load');
+      }
       return page.evaluate(async () => {
         // A layout shift is reported after the frame it happened in.
         for (let frame = 0; frame < 2; frame += 1) await new Promise(requestAnimationFrame);

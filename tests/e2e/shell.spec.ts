@@ -155,7 +155,7 @@ test.describe('header', () => {
     const inHeader = [after('</li>', wideMenu), cluster, after('</button>', cluster), after('</li>', phoneMenu)];
     const inMain = after('</h1>', html.indexOf('<main'));
     for (const split of inHeader) {
-      const { painted, arrived, shifted } = await essay.open(split);
+      const { painted, arrived, shifted } = await essay.open(split, 500);
       expect(painted, `split at ${split}: drawn before the header was whole`).toBeGreaterThan(arrived);
       expect(shifted, `split at ${split}`).toBe(0);
     }
