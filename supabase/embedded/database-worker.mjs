@@ -20,14 +20,13 @@ import { openDatabase } from './database.mjs';
 import { runInOneTransaction } from './pipeline.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, template, holder } = /** @type {{ dataDir: string, template?: Blob, holder: Int32Array }} */ (
-  workerData
-);
+const { dataDir, template, holder, postgres } =
+  /** @type {{ dataDir: string, template?: Blob, holder: Int32Array, postgres: WebAssembly.Module }} */ (workerData);
 
 /** @type {Awaited<ReturnType<typeof openDatabase>>} */
 let opened;
 try {
-  opened = await openDatabase({ dataDir, template, log: (line) => port.postMessage({ log: line }) });
+  opened = await openDatabase({ dataDir, template, postgres, log: (line) => port.postMessage({ log: line }) });
 } catch (error) {
   port.postMessage({ openError: serializeError(error) });
   throw error;

@@ -33,6 +33,8 @@ const OWN_FILES = new Set([LOCK_FILE, LOCK_SOCKET, SERVICE_KEY_FILE, ADDRESS_FIL
  *   running initdb, the slow part of a new database; migrations newer than the image are still applied
  * @property {string} [supabaseDir] where migrations/ and seed.sql live
  * @property {(line: string) => void} [log]
+ * @property {WebAssembly.Module} [postgres] PGlite's Postgres already compiled (postgresModule), so
+ *   that opening does not compile it again
  */
 
 /**
@@ -43,7 +45,7 @@ const OWN_FILES = new Set([LOCK_FILE, LOCK_SOCKET, SERVICE_KEY_FILE, ADDRESS_FIL
  * @returns {Promise<{ db: PGlite, applied: string[], seeded: boolean, release: () => Promise<void> }>}
  *   release: call after closing the database, to free DATA_DIR for other processes
  */
-export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_DIR, log = () => {} }) {
+export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_DIR, log = () => {}, postgres }) {
   const inMemory = dataDir === 'memory';
   let directory;
   let release = async () => {};
@@ -58,7 +60,7 @@ export async function openDatabase({ dataDir, template, supabaseDir = SUPABASE_D
   let db;
   try {
     const exists = directory !== undefined && (await holdsDatabase(directory));
-    db = await startPostgres(directory, exists ? undefined : template, exists);
+    db = await startPostgres(directory, exists ? undefined : template, exists, postgres);
     if (directory) await keepPrivate(directory);
     const result = await prepareDatabase(db, { supabaseDir, log });
     return { db, ...result, release };
@@ -109,8 +111,9 @@ async function holdsDatabase(directory) {
  * @param {string | undefined} directory
  * @param {Blob | undefined} template
  * @param {boolean} exists
+ * @param {WebAssembly.Module | undefined} postgres
  */
-async function startPostgres(directory, template, exists) {
+async function startPostgres(directory, template, exists, postgres) {
   /** @type {string[]} */
   const said = [];
   let listening = true;
@@ -121,6 +124,7 @@ async function startPostgres(directory, template, exists) {
     db = await PGlite.create({
       dataDir: directory,
       loadDataDir: template,
+      pgliteWasmModule: postgres,
       // The contrib extensions the migrations create (Supabase ships them too).
       extensions: { pg_trgm },
       onStderr: (line) => {
