@@ -8,7 +8,8 @@ export const REST = '/rest/v1';
 
 /**
  * For a test whose checks are the page's own, the same whichever server answers: an axe scan,
- * what the page refuses before sending, and its answer to a failure or a list the test makes up.
+ * what the page refuses before sending, its answer to a failure or a list the test makes up, and
+ * how it lays out, focuses, times its requests and places its toasts around rows any server sends.
  * The `postgrest` project, which runs these files again against real PostgREST, leaves it out
  * (playwright.config.ts).
  */

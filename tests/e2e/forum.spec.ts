@@ -219,23 +219,25 @@ test("the new post shows from the insert's own answer, before page 1 is read aga
   await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
 });
 
-test('the post is sent before its pending state is drawn, which still shows while it is on its way', async ({
-  page,
-}) => {
-  // Asked for after the pending state was set, the insert waited for React to draw "Posting…"
-  // before it was sent.
-  const requests = await notePostsRequests(page, '[data-counted-form] button[type="submit"]');
-  await open(page);
-  await messageField(page).fill(unique('Sent before the pending state'));
-  const release = await holdRequests(page, POSTS, 'POST');
-  await postButton(page).click();
-  await expect(page.getByRole('button', { name: 'Posting…' })).toBeVisible();
-  expect((await requests()).filter((r) => r.startsWith('POST'))).toEqual(['POST Post to the Forum']);
-  release();
-  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
-});
+test(
+  'the post is sent before its pending state is drawn, which still shows while it is on its way',
+  ANY_SERVER,
+  async ({ page }) => {
+    // Asked for after the pending state was set, the insert waited for React to draw "Posting…"
+    // before it was sent.
+    const requests = await notePostsRequests(page, '[data-counted-form] button[type="submit"]');
+    await open(page);
+    await messageField(page).fill(unique('Sent before the pending state'));
+    const release = await holdRequests(page, POSTS, 'POST');
+    await postButton(page).click();
+    await expect(page.getByRole('button', { name: 'Posting…' })).toBeVisible();
+    expect((await requests()).filter((r) => r.startsWith('POST'))).toEqual(['POST Post to the Forum']);
+    release();
+    await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+  },
+);
 
-test('page 1 is read again only once the toast is on screen', async ({ page }) => {
+test('page 1 is read again only once the toast is on screen', ANY_SERVER, async ({ page }) => {
   // Read again in the task of the insert's answer, page 1's request came before the toast's frame
   // and held it back. Read once the next frame was drawn, it still did on a slow phone, where that
   // frame (the new row's) comes before the toast area's own task draws the toast. Raising the toast
@@ -258,35 +260,36 @@ test('page 1 is read again only once the toast is on screen', async ({ page }) =
   await expect.poll(afterPost).toMatch(/^GET .*Post Submitted/);
 });
 
-test('after posting, the page stays where the reader is, and their next press lands @phone', async ({
-  page,
-  request,
-}) => {
-  // More than a page of posts, so the newest is far below the form and there is an earlier page.
-  await insertRows(
-    request,
-    'posts',
-    Array.from({ length: 11 }, (_, i) => ({ content: unique(`Earlier page ${i}`), author_name: 'Maro' })),
-  );
-  await open(page);
-  const text = unique('Posted, then moving on');
-  await messageField(page).fill(text);
-  const release = await holdRequests(page, POSTS, 'GET');
-  await postButton(page).click();
-  await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
-  const where = await page.evaluate(() => scrollY);
+test(
+  'after posting, the page stays where the reader is, and their next press lands @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    // More than a page of posts, so the newest is far below the form and there is an earlier page.
+    await insertRows(
+      request,
+      'posts',
+      Array.from({ length: 11 }, (_, i) => ({ content: unique(`Earlier page ${i}`), author_name: 'Maro' })),
+    );
+    await open(page);
+    const text = unique('Posted, then moving on');
+    await messageField(page).fill(text);
+    const release = await holdRequests(page, POSTS, 'GET');
+    await postButton(page).click();
+    await expectToast(page, 'Post Submitted', 'Your thoughts have joined the dialogue.', 'normal');
+    const where = await page.evaluate(() => scrollY);
 
-  // The list reads page 1 again while the reader may already be reaching for something: the page
-  // must not move under that press (a scroll to the new post took a tab press to another post).
-  release();
-  await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
-  await frames(page, 2);
-  expect(await page.evaluate(() => scrollY)).toBe(where);
-  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
-  await expect(page.getByRole('tab', { name: 'Dialogue Scroll' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('navigation', { name: 'Forum pages' }).getByRole('button', { name: 'Earlier' }).click();
-  await expect(page.locator('[data-summary]')).toContainText(', page ');
-});
+    // The list reads page 1 again while the reader may already be reaching for something: the page
+    // must not move under that press (a scroll to the new post took a tab press to another post).
+    release();
+    await expect(posts(page).last().locator('[data-content]')).toHaveText(text);
+    await frames(page, 2);
+    expect(await page.evaluate(() => scrollY)).toBe(where);
+    await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+    await expect(page.getByRole('tab', { name: 'Dialogue Scroll' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('navigation', { name: 'Forum pages' }).getByRole('button', { name: 'Earlier' }).click();
+    await expect(page.locator('[data-summary]')).toContainText(', page ');
+  },
+);
 
 test('posting without a name sends null and shows Anonymous', async ({ page }) => {
   await open(page);
@@ -322,7 +325,7 @@ test('an empty or blank post gets the Empty Post toast and sends nothing', ANY_S
   await expect(nameField(page)).toHaveValue('Someone');
 });
 
-test('Enter held down in the name field posts once, and the thanks stays', async ({ page }) => {
+test('Enter held down in the name field posts once, and the thanks stays', ANY_SERVER, async ({ page }) => {
   await open(page);
   const sent = countRequests(page, 'posts', 'POST');
   await messageField(page).fill(unique('Held down'));
@@ -462,32 +465,36 @@ test("the database's refusals are explained in the site's voice", ANY_SERVER, as
   await expect(messageField(page)).toHaveValue('A short message the database pretends is long.');
 });
 
-test('visitor text is shown as text: no HTML, long words wrap, line breaks kept @phone', async ({ page }) => {
-  await open(page);
-  const payload = '<img src=x onerror=window.__xss=1>';
-  const longWord = 'Aion'.repeat(120);
-  const marker = unique('xss');
-  await nameField(page).fill('<b>Mallory</b>');
-  await messageField(page).fill(`${payload}\n${marker}\n${longWord}`);
-  await postButton(page).click();
-  const last = posts(page).last();
-  await expect(last.locator('[data-content]')).toContainText(marker);
-  await expect(last.locator('[data-content]')).toContainText(payload);
-  await expect(last.locator('[data-author]')).toHaveText('<b>Mallory</b>');
-  await expect(last.locator('img, b')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  // Line breaks kept, the long word wraps inside the card.
-  const lines = await last.locator('[data-content]').evaluate((el) => (el as HTMLElement).innerText.split('\n'));
-  expect(lines[0]).toBe(payload);
-  expect(lines[1]).toBe(marker);
-  const overflow = await last.locator('[data-content]').evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await expectNoHorizontalScroll(page);
-  // The same in the Dialogue Scroll.
-  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
-  await expect(posts(page).last().locator('[data-content]')).toContainText(payload);
-  await expectNoHorizontalScroll(page);
-});
+test(
+  'visitor text is shown as text: no HTML, long words wrap, line breaks kept @phone',
+  ANY_SERVER,
+  async ({ page }) => {
+    await open(page);
+    const payload = '<img src=x onerror=window.__xss=1>';
+    const longWord = 'Aion'.repeat(120);
+    const marker = unique('xss');
+    await nameField(page).fill('<b>Mallory</b>');
+    await messageField(page).fill(`${payload}\n${marker}\n${longWord}`);
+    await postButton(page).click();
+    const last = posts(page).last();
+    await expect(last.locator('[data-content]')).toContainText(marker);
+    await expect(last.locator('[data-content]')).toContainText(payload);
+    await expect(last.locator('[data-author]')).toHaveText('<b>Mallory</b>');
+    await expect(last.locator('img, b')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // Line breaks kept, the long word wraps inside the card.
+    const lines = await last.locator('[data-content]').evaluate((el) => (el as HTMLElement).innerText.split('\n'));
+    expect(lines[0]).toBe(payload);
+    expect(lines[1]).toBe(marker);
+    const overflow = await last.locator('[data-content]').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
+    // The same in the Dialogue Scroll.
+    await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
+    await expect(posts(page).last().locator('[data-content]')).toContainText(payload);
+    await expectNoHorizontalScroll(page);
+  },
+);
 
 test(
   'a right-to-left name, or one ending in direction marks, leaves the date after it in the Dialogue Scroll',
@@ -540,53 +547,57 @@ test(
   },
 );
 
-test('a tower of accents or a name of enclosing marks stays inside its card @phone', async ({ page, request }) => {
-  await withoutWebFonts(page);
-  // Four accents on every letter are allowed: stored, and shown within the page's width.
-  const tag = unique('accents');
-  await insertRows(request, 'posts', [
-    { content: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(300)}`, author_name: 'Zo\u0308\u0301\u0300\u0304e' },
-  ]);
-  await open(page);
-  // Found by its words, not its place: the other project's tests post to the same forum meanwhile.
-  await expect(posts(page).filter({ hasText: tag })).toHaveCount(1);
-  await expectNoHorizontalScroll(page);
-
-  // What the database now refuses, as a row stored before the rule (or a backend without it)
-  // would still serve it: 1,999 accents on one letter, and a name of 59 enclosing marks.
-  const row = (content: string, name: string) => ({
-    id: 1,
-    content,
-    author_name: name,
-    created_at: '2025-06-03T14:22:05.123456+00:00',
-  });
-  const show = async (content: string, name: string) => {
-    await page.unroute(POSTS);
-    await page.route(POSTS, (route) =>
-      route.request().method() === 'GET' ? listOf([row(content, name)])(route) : route.fallback(),
-    );
+test(
+  'a tower of accents or a name of enclosing marks stays inside its card @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    await withoutWebFonts(page);
+    // Four accents on every letter are allowed: stored, and shown within the page's width.
+    const tag = unique('accents');
+    await insertRows(request, 'posts', [
+      { content: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(300)}`, author_name: 'Zo\u0308\u0301\u0300\u0304e' },
+    ]);
     await open(page);
+    // Found by its words, not its place: the other project's tests post to the same forum meanwhile.
+    await expect(posts(page).filter({ hasText: tag })).toHaveCount(1);
+    await expectNoHorizontalScroll(page);
+
+    // What the database now refuses, as a row stored before the rule (or a backend without it)
+    // would still serve it: 1,999 accents on one letter, and a name of 59 enclosing marks.
+    const row = (content: string, name: string) => ({
+      id: 1,
+      content,
+      author_name: name,
+      created_at: '2025-06-03T14:22:05.123456+00:00',
+    });
+    const show = async (content: string, name: string) => {
+      await page.unroute(POSTS);
+      await page.route(POSTS, (route) =>
+        route.request().method() === 'GET' ? listOf([row(content, name)])(route) : route.fallback(),
+      );
+      await open(page);
+      await expect(posts(page)).toHaveCount(1);
+    };
+    await show('a', 'n');
+    const plainHeader = await pixelsOf(page, siteHeader(page));
+    await show(`a${'\u0301'.repeat(1999)}`, '\u0489'.repeat(59));
+    await expectNoHorizontalScroll(page);
+    expect(
+      (await pixelsOf(page, siteHeader(page))).equals(plainHeader),
+      'the header looks as it does above a plain post',
+    ).toBe(true);
+
+    await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
     await expect(posts(page)).toHaveCount(1);
-  };
-  await show('a', 'n');
-  const plainHeader = await pixelsOf(page, siteHeader(page));
-  await show(`a${'\u0301'.repeat(1999)}`, '\u0489'.repeat(59));
-  await expectNoHorizontalScroll(page);
-  expect(
-    (await pixelsOf(page, siteHeader(page))).equals(plainHeader),
-    'the header looks as it does above a plain post',
-  ).toBe(true);
+    await expectNoHorizontalScroll(page);
+    expect(
+      (await pixelsOf(page, siteHeader(page))).equals(plainHeader),
+      'the header looks as it does above a plain post',
+    ).toBe(true);
+  },
+);
 
-  await page.getByRole('tab', { name: 'Dialogue Scroll' }).click();
-  await expect(posts(page)).toHaveCount(1);
-  await expectNoHorizontalScroll(page);
-  expect(
-    (await pixelsOf(page, siteHeader(page))).equals(plainHeader),
-    'the header looks as it does above a plain post',
-  ).toBe(true);
-});
-
-test('a post sent before the fields’ code arrives still leaves the form empty', async ({ page }) => {
+test('a post sent before the fields’ code arrives still leaves the form empty', ANY_SERVER, async ({ page }) => {
   // Hold the counted fields back: the visitor types into the server's textarea and posts.
   const release = await holdRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
   await open(page);
@@ -599,21 +610,23 @@ test('a post sent before the fields’ code arrives still leaves the form empty'
   await expect(posts(page).last().locator('[data-content]')).toContainText(text);
 });
 
-test('an empty post sent before the fields’ code arrives keeps the fields, and marks the message once it does', async ({
-  page,
-}) => {
-  const release = await holdRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
-  await open(page);
-  await nameField(page).fill('Yiannis');
-  await postButton(page).click();
-  await expectToast(page, 'Empty Post', 'Please write something before posting.');
-  await expect(messageField(page)).toBeVisible();
-  await expect(messageField(page)).toBeFocused();
-  await expect(nameField(page)).toHaveValue('Yiannis');
-  release();
-  await expect(messageField(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(nameField(page)).toHaveValue('Yiannis');
-});
+test(
+  'an empty post sent before the fields’ code arrives keeps the fields, and marks the message once it does',
+  ANY_SERVER,
+  async ({ page }) => {
+    const release = await holdRequests(page, codeAt(/^\/_astro\/counted-field\.[\w-]+\.js$/));
+    await open(page);
+    await nameField(page).fill('Yiannis');
+    await postButton(page).click();
+    await expectToast(page, 'Empty Post', 'Please write something before posting.');
+    await expect(messageField(page)).toBeVisible();
+    await expect(messageField(page)).toBeFocused();
+    await expect(nameField(page)).toHaveValue('Yiannis');
+    release();
+    await expect(messageField(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameField(page)).toHaveValue('Yiannis');
+  },
+);
 
 test(
   'fields whose code could not be fetched stay as they are, with what was typed, and the next reach asks again',
@@ -662,7 +675,7 @@ test('the honeypot: a filled hidden field sends nothing but looks like success',
   expect(sent.count).toBe(0);
 });
 
-test('a double click sends one post; the button is disabled while it is in flight', async ({ page }) => {
+test('a double click sends one post; the button is disabled while it is in flight', ANY_SERVER, async ({ page }) => {
   await open(page);
   const sent = countRequests(page, 'posts', 'POST');
   const release = await holdRequests(page, POSTS, 'POST');
@@ -676,7 +689,7 @@ test('a double click sends one post; the button is disabled while it is in fligh
   await expect(list(page).getByText(text)).toHaveCount(1);
 });
 
-test('a keyboard post keeps the focus on the button while it is sent and after', async ({ page }) => {
+test('a keyboard post keeps the focus on the button while it is sent and after', ANY_SERVER, async ({ page }) => {
   await open(page);
   const release = await holdRequests(page, POSTS, 'POST');
   const text = unique('by keyboard');
@@ -694,7 +707,7 @@ test('a keyboard post keeps the focus on the button while it is sent and after',
   await expect(list(page).getByText(text)).toHaveCount(1);
 });
 
-test('what a visitor types while their post is on its way stays once it is added', async ({ page }) => {
+test('what a visitor types while their post is on its way stays once it is added', ANY_SERVER, async ({ page }) => {
   await open(page);
   const release = await holdRequests(page, POSTS, 'POST');
   const first = unique('sent first');
@@ -823,23 +836,27 @@ test('after a post, the page before the newest is read alongside page 1: Earlier
   releasePageOne();
 });
 
-test('a keyboard step to another page leaves the focus at the top of the dialogue', async ({ page, request }) => {
-  await insertRows(
-    request,
-    'posts',
-    Array.from({ length: 11 }, (_, i) => ({ content: unique(`keyboard paging ${i}`), author_name: null })),
-  );
-  await open(page);
-  const pager = page.getByRole('navigation', { name: 'Forum pages' });
-  await pager.getByRole('button', { name: 'Earlier' }).focus();
-  await page.keyboard.press('Enter');
-  // The pager pressed is gone while the page loads; the keyboard's place is the list's heading.
-  await expect(page.getByRole('heading', { name: 'The Dialogue', exact: true })).toBeFocused();
-  await expect(page.locator('[data-summary]')).toContainText(', page ');
-  // The next Tab goes on from there, into the tabs, not back to the top of the page.
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('tab', { name: 'Thread View' })).toBeFocused();
-});
+test(
+  'a keyboard step to another page leaves the focus at the top of the dialogue',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    await insertRows(
+      request,
+      'posts',
+      Array.from({ length: 11 }, (_, i) => ({ content: unique(`keyboard paging ${i}`), author_name: null })),
+    );
+    await open(page);
+    const pager = page.getByRole('navigation', { name: 'Forum pages' });
+    await pager.getByRole('button', { name: 'Earlier' }).focus();
+    await page.keyboard.press('Enter');
+    // The pager pressed is gone while the page loads; the keyboard's place is the list's heading.
+    await expect(page.getByRole('heading', { name: 'The Dialogue', exact: true })).toBeFocused();
+    await expect(page.locator('[data-summary]')).toContainText(', page ');
+    // The next Tab goes on from there, into the tabs, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tab', { name: 'Thread View' })).toBeFocused();
+  },
+);
 
 test('paging through 1,000 posts: newest page first, oldest first within a page', async ({ page, request }) => {
   test.setTimeout(60_000);
@@ -936,7 +953,7 @@ test('paging through 1,000 posts: newest page first, oldest first within a page'
 // inside the render that shows the forum's or the registry's first page. Those islands format
 // numbers and dates without Intl, so opening them costs no such task.
 // It adds a post, so it lives here, in the file whose tests take turns with the posts table.
-test('the forum and the registry show their lists without calling Intl', async ({ page, request }) => {
+test('the forum and the registry show their lists without calling Intl', ANY_SERVER, async ({ page, request }) => {
   const tag = unique('intl');
   await insertRows(request, 'posts', [{ content: `${tag} post`, author_name: 'Yiannis' }]);
   await insertRows(request, 'mota_ideas', [

@@ -214,7 +214,7 @@ test('one or two characters find the ideas holding them, through the pairs index
   expect(queries.at(-1)).not.toContain('ilike');
 });
 
-test('the filter says it is looking with the first keystroke, and asks at once', async ({ page }) => {
+test('the filter says it is looking with the first keystroke, and asks at once', ANY_SERVER, async ({ page }) => {
   await page.clock.install();
   await open(page);
   // From here on no time passes on the page's clock: nothing may wait for typing to stop.
@@ -443,7 +443,7 @@ test('the honeypot and the double click: robots send nothing, people send once',
   await expect(rows(page)).toHaveCount(1);
 });
 
-test('visitor text is shown as text, with long words wrapped @phone', async ({ page, request }) => {
+test('visitor text is shown as text, with long words wrapped @phone', ANY_SERVER, async ({ page, request }) => {
   const tag = unique('xss');
   const payload = '<img src=x onerror=window.__xss=1>';
   await insertRows(request, 'mota_ideas', [
@@ -508,172 +508,183 @@ test('on a phone each card shows its column names, which a screen reader hears o
   await expect(cell).toHaveAccessibleName((await cell.textContent())!.trim());
 });
 
-test('on a phone, idea cards far out of view are not laid out once drawn, until they come near; a table row always is @phone', async ({
-  page,
-  request,
-}) => {
-  // Opening a modal dialog restyles the whole page behind it; the cards out of view stay out of it.
-  // Wider screens show a table, whose rows are laid out wherever they are.
-  const phone = (page.viewportSize()?.width ?? 0) < 768;
-  const tag = unique('cards');
-  await insertRows(
-    request,
-    'mota_ideas',
-    Array.from({ length: 12 }, (_, i) => ({ issue: `${tag} ${i}`, mitigation: 'Keep the card small.' })),
-  );
-  await open(page);
-  await filterBy(page, tag);
-  await expect(rows(page)).toHaveCount(12);
-  const rendered = (index: number) =>
-    rows(page)
-      .nth(index)
-      .evaluate((row) => row.querySelector('td')!.checkVisibility({ contentVisibilityAuto: true }));
-  await rows(page).first().scrollIntoViewIfNeeded();
-  await expect.poll(() => rendered(0)).toBe(true);
-  await expect.poll(() => rendered(11)).toBe(!phone);
-  await rows(page).nth(11).scrollIntoViewIfNeeded();
-  await expect.poll(() => rendered(11)).toBe(true);
-  await expect(rows(page).nth(11)).toContainText(`${tag} 0`);
-});
-
-test('scrolling through the cards, or jumping to one, moves nothing on screen @phone', async ({ page, request }) => {
-  // A shift is what the reader's browser reports of the page (its layout-shift entries), seen or
-  // not: cards drawn, then skipped out of view, were reported as shifting from nowhere each time
-  // one came back into view.
-  await countShifts(page);
-  const tag = unique('steady');
-  await insertTaggedIdeas(request, tag, 20, LONG_IDEA);
-  await open(page);
-  await filterBy(page, tag);
-  await expect(rows(page)).toHaveCount(20);
-  await frames(page, 3);
-  const before = await shifts(page);
-  for (const step of [...Array<number>(12).fill(400), ...Array<number>(12).fill(-400)]) {
-    await page.evaluate((step) => window.scrollBy(0, step), step);
-    await frames(page, 2);
-  }
-  for (const index of [12, 3, 18, 0, 9]) {
-    await rows(page)
-      .nth(index)
-      .evaluate((row) => row.scrollIntoView({ block: 'center' }));
-    await frames(page, 2);
-  }
-  expect(await shifts(page)).toBe(before);
-});
-
-test('a tap right after jumping to the pager lands on it: cards keep the size they were drawn at @phone', async ({
-  page,
-  request,
-}) => {
-  const tag = unique('jump');
-  await insertTaggedIdeas(request, tag, 60, LONG_IDEA);
-  await open(page);
-  await filterBy(page, tag);
-  await expect(rows(page).first()).toContainText(`${tag} 60`);
-  // What a reader's thumb could do at the earliest: a frame after the table first shows.
-  await frames(page, 2);
-  const older = olderButton(page);
-  // Jumped to (the End key, a dragged scroll bar), then tapped where it shows, without the retries
-  // Playwright's own tap would make if the button had moved.
-  await older.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-  const box = (await older.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–40 of 60');
-});
-
-test('a step to a page read ahead with less motion asked for: a jump to the list’s top, cards at their own size @phone', async ({
-  page,
-  request,
-}) => {
-  // With less motion asked for, the step jumps to the list's top, drawing no card on the way:
-  // the last card, far out of view, is skipped at once and must stand at the size it was drawn at.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const tag = unique('step-ahead');
-  await insertTaggedIdeas(request, tag, 110, LONG_IDEA);
-  await open(page);
-  await filterBy(page, tag);
-  await expect(rows(page).first()).toContainText(`${tag} 110`);
-  // The next page read ahead and taken in by the page.
-  await page.waitForLoadState('networkidle');
-  // How the step scrolls: a glide across twenty ideas may end within the frames waited below.
-  await page.evaluate(() => {
-    const scrolls: (ScrollIntoViewOptions | boolean | undefined)[] = [];
-    const scrollIntoView = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (options) {
-      scrolls.push(options);
-      return scrollIntoView.call(this, options);
-    };
-    (window as unknown as { scrolls: typeof scrolls }).scrolls = scrolls;
-  });
-  await olderButton(page).click();
-  await expect(page.locator('[data-summary]')).toContainText('Ideas 21–40 of 110');
-  expect(await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls)).toEqual([
-    { block: 'start', behavior: 'instant' },
-  ]);
-  await frames(page, 3);
-  // The list's top where a scroll to it rests (below the header, by the page's scroll padding and
-  // the list's margin), not stopped short, and there at once.
-  const [listTop, restsAt] = await page
-    .locator('#mota-results')
-    .evaluate((list) => [
-      list.getBoundingClientRect().top,
-      parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) +
-        parseFloat(getComputedStyle(list).scrollMarginTop),
-    ]);
-  expect(listTop, 'the list’s top where a scroll to it rests').toBeCloseTo(restsAt, 0);
-  const last = rows(page).last();
-  const heightOf = () => last.evaluate((row) => row.getBoundingClientRect().height);
-  const skipped = await heightOf();
-  await last.scrollIntoViewIfNeeded();
-  await frames(page, 2);
-  expect(skipped).toBe(await heightOf());
-});
-
-test('a tower of accents or a name of enclosing marks stays inside its row @phone', async ({ page, request }) => {
-  await withoutWebFonts(page);
-  // Four accents on every letter are allowed: stored, and shown within the page's width.
-  const tag = unique('accents');
-  await insertRows(request, 'mota_ideas', [
-    {
-      issue: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(40)}`,
-      mitigation: 'm',
-      proposed_by: 'Zo\u0308\u0301\u0300\u0304e',
-    },
-  ]);
-  await open(page);
-  await filterBy(page, tag);
-  await expect(rows(page)).toHaveCount(1);
-  await expectNoHorizontalScroll(page);
-
-  // What the database now refuses, as a row stored before the rule (or a backend without it)
-  // would still serve it.
-  const idea = (text: string, name: string) => ({
-    id: 1,
-    issue: text,
-    mitigation: text,
-    proposed_by: name,
-    notes: text,
-    created_at: '2025-06-03T14:22:05.123456+00:00',
-  });
-  // A plain idea above (newer), then the one under test.
-  const show = async (text: string, name: string) => {
-    await page.unroute(IDEAS);
-    await page.route(IDEAS, (route) =>
-      route.request().method() === 'GET'
-        ? listOf([{ ...idea('Plain words', 'Eleni'), id: 2 }, idea(text, name)])(route)
-        : route.fallback(),
+test(
+  'on a phone, idea cards far out of view are not laid out once drawn, until they come near; a table row always is @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    // Opening a modal dialog restyles the whole page behind it; the cards out of view stay out of it.
+    // Wider screens show a table, whose rows are laid out wherever they are.
+    const phone = (page.viewportSize()?.width ?? 0) < 768;
+    const tag = unique('cards');
+    await insertRows(
+      request,
+      'mota_ideas',
+      Array.from({ length: 12 }, (_, i) => ({ issue: `${tag} ${i}`, mitigation: 'Keep the card small.' })),
     );
     await open(page);
-    await expect(rows(page)).toHaveCount(2);
-  };
-  await show('a', 'n');
-  const plainHeader = await pixelsOf(page, siteHeader(page));
-  const plainRow = await pixelsOf(page, rows(page).first());
-  await show(`a${'\u0301'.repeat(1999)}`, '\u0489'.repeat(59));
-  await expectNoHorizontalScroll(page);
-  expect((await pixelsOf(page, siteHeader(page))).equals(plainHeader), 'the header looks the same').toBe(true);
-  expect((await pixelsOf(page, rows(page).first())).equals(plainRow), 'the idea above looks the same').toBe(true);
-});
+    await filterBy(page, tag);
+    await expect(rows(page)).toHaveCount(12);
+    const rendered = (index: number) =>
+      rows(page)
+        .nth(index)
+        .evaluate((row) => row.querySelector('td')!.checkVisibility({ contentVisibilityAuto: true }));
+    await rows(page).first().scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(0)).toBe(true);
+    await expect.poll(() => rendered(11)).toBe(!phone);
+    await rows(page).nth(11).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(11)).toBe(true);
+    await expect(rows(page).nth(11)).toContainText(`${tag} 0`);
+  },
+);
+
+test(
+  'scrolling through the cards, or jumping to one, moves nothing on screen @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    // A shift is what the reader's browser reports of the page (its layout-shift entries), seen or
+    // not: cards drawn, then skipped out of view, were reported as shifting from nowhere each time
+    // one came back into view.
+    await countShifts(page);
+    const tag = unique('steady');
+    await insertTaggedIdeas(request, tag, 20, LONG_IDEA);
+    await open(page);
+    await filterBy(page, tag);
+    await expect(rows(page)).toHaveCount(20);
+    await frames(page, 3);
+    const before = await shifts(page);
+    for (const step of [...Array<number>(12).fill(400), ...Array<number>(12).fill(-400)]) {
+      await page.evaluate((step) => window.scrollBy(0, step), step);
+      await frames(page, 2);
+    }
+    for (const index of [12, 3, 18, 0, 9]) {
+      await rows(page)
+        .nth(index)
+        .evaluate((row) => row.scrollIntoView({ block: 'center' }));
+      await frames(page, 2);
+    }
+    expect(await shifts(page)).toBe(before);
+  },
+);
+
+test(
+  'a tap right after jumping to the pager lands on it: cards keep the size they were drawn at @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    const tag = unique('jump');
+    await insertTaggedIdeas(request, tag, 60, LONG_IDEA);
+    await open(page);
+    await filterBy(page, tag);
+    await expect(rows(page).first()).toContainText(`${tag} 60`);
+    // What a reader's thumb could do at the earliest: a frame after the table first shows.
+    await frames(page, 2);
+    const older = olderButton(page);
+    // Jumped to (the End key, a dragged scroll bar), then tapped where it shows, without the retries
+    // Playwright's own tap would make if the button had moved.
+    await older.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    const box = (await older.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.locator('[data-summary]')).toContainText('Ideas 21–40 of 60');
+  },
+);
+
+test(
+  'a step to a page read ahead with less motion asked for: a jump to the list’s top, cards at their own size @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    // With less motion asked for, the step jumps to the list's top, drawing no card on the way:
+    // the last card, far out of view, is skipped at once and must stand at the size it was drawn at.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const tag = unique('step-ahead');
+    await insertTaggedIdeas(request, tag, 110, LONG_IDEA);
+    await open(page);
+    await filterBy(page, tag);
+    await expect(rows(page).first()).toContainText(`${tag} 110`);
+    // The next page read ahead and taken in by the page.
+    await page.waitForLoadState('networkidle');
+    // How the step scrolls: a glide across twenty ideas may end within the frames waited below.
+    await page.evaluate(() => {
+      const scrolls: (ScrollIntoViewOptions | boolean | undefined)[] = [];
+      const scrollIntoView = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (options) {
+        scrolls.push(options);
+        return scrollIntoView.call(this, options);
+      };
+      (window as unknown as { scrolls: typeof scrolls }).scrolls = scrolls;
+    });
+    await olderButton(page).click();
+    await expect(page.locator('[data-summary]')).toContainText('Ideas 21–40 of 110');
+    expect(await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls)).toEqual([
+      { block: 'start', behavior: 'instant' },
+    ]);
+    await frames(page, 3);
+    // The list's top where a scroll to it rests (below the header, by the page's scroll padding and
+    // the list's margin), not stopped short, and there at once.
+    const [listTop, restsAt] = await page
+      .locator('#mota-results')
+      .evaluate((list) => [
+        list.getBoundingClientRect().top,
+        parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) +
+          parseFloat(getComputedStyle(list).scrollMarginTop),
+      ]);
+    expect(listTop, 'the list’s top where a scroll to it rests').toBeCloseTo(restsAt, 0);
+    const last = rows(page).last();
+    const heightOf = () => last.evaluate((row) => row.getBoundingClientRect().height);
+    const skipped = await heightOf();
+    await last.scrollIntoViewIfNeeded();
+    await frames(page, 2);
+    expect(skipped).toBe(await heightOf());
+  },
+);
+
+test(
+  'a tower of accents or a name of enclosing marks stays inside its row @phone',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    await withoutWebFonts(page);
+    // Four accents on every letter are allowed: stored, and shown within the page's width.
+    const tag = unique('accents');
+    await insertRows(request, 'mota_ideas', [
+      {
+        issue: `${tag} ${'a\u0301\u0302\u0303\u0304'.repeat(40)}`,
+        mitigation: 'm',
+        proposed_by: 'Zo\u0308\u0301\u0300\u0304e',
+      },
+    ]);
+    await open(page);
+    await filterBy(page, tag);
+    await expect(rows(page)).toHaveCount(1);
+    await expectNoHorizontalScroll(page);
+
+    // What the database now refuses, as a row stored before the rule (or a backend without it)
+    // would still serve it.
+    const idea = (text: string, name: string) => ({
+      id: 1,
+      issue: text,
+      mitigation: text,
+      proposed_by: name,
+      notes: text,
+      created_at: '2025-06-03T14:22:05.123456+00:00',
+    });
+    // A plain idea above (newer), then the one under test.
+    const show = async (text: string, name: string) => {
+      await page.unroute(IDEAS);
+      await page.route(IDEAS, (route) =>
+        route.request().method() === 'GET'
+          ? listOf([{ ...idea('Plain words', 'Eleni'), id: 2 }, idea(text, name)])(route)
+          : route.fallback(),
+      );
+      await open(page);
+      await expect(rows(page)).toHaveCount(2);
+    };
+    await show('a', 'n');
+    const plainHeader = await pixelsOf(page, siteHeader(page));
+    const plainRow = await pixelsOf(page, rows(page).first());
+    await show(`a${'\u0301'.repeat(1999)}`, '\u0489'.repeat(59));
+    await expectNoHorizontalScroll(page);
+    expect((await pixelsOf(page, siteHeader(page))).equals(plainHeader), 'the header looks the same').toBe(true);
+    expect((await pixelsOf(page, rows(page).first())).equals(plainRow), 'the idea above looks the same').toBe(true);
+  },
+);
 
 test('Random Idea: a 7-second toast with the issue, solution and proposer', async ({ page, request }) => {
   const issue = unique('Random pick');
@@ -699,93 +710,96 @@ test('Random Idea: a 7-second toast with the issue, solution and proposer', asyn
   await expect(toast(page)).toHaveCount(0);
 });
 
-test('a long Random Idea on a short screen stays within it, its text scrolling inside the toast', async ({
-  page,
-  request,
-}) => {
-  const issue = unique('A long idea');
-  const mitigation = 'Walk the long way round, and count the terraces as you go. '.repeat(30).trim();
-  await insertRows(request, 'mota_ideas', [{ issue, mitigation, proposed_by: 'Eleni' }]);
-  await page.addInitScript(() => {
-    Math.random = () => 0;
-  });
-  // 1280 px at 400 % zoom.
-  await page.setViewportSize({ width: 320, height: 256 });
-  await open(page);
-  await page.getByRole('button', { name: 'Random Idea' }).click();
-  await expect(lastToast(page)).toContainText(issue);
-  const box = (await lastToast(page).boundingBox())!;
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(256);
-  await expect(lastToast(page).getByRole('button', { name: 'Dismiss notification' })).toBeInViewport({ ratio: 1 });
-  // The rest of the idea is a scroll away, inside the toast.
-  const text = lastToast(page).locator('[data-content]');
-  expect(await text.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await text.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }));
-  const [end, shown] = [await text.locator('[data-description]').boundingBox(), await text.boundingBox()];
-  expect(end!.y + end!.height).toBeLessThanOrEqual(shown!.y + shown!.height + 2);
-});
+test(
+  'a long Random Idea on a short screen stays within it, its text scrolling inside the toast',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    const issue = unique('A long idea');
+    const mitigation = 'Walk the long way round, and count the terraces as you go. '.repeat(30).trim();
+    await insertRows(request, 'mota_ideas', [{ issue, mitigation, proposed_by: 'Eleni' }]);
+    await page.addInitScript(() => {
+      Math.random = () => 0;
+    });
+    // 1280 px at 400 % zoom.
+    await page.setViewportSize({ width: 320, height: 256 });
+    await open(page);
+    await page.getByRole('button', { name: 'Random Idea' }).click();
+    await expect(lastToast(page)).toContainText(issue);
+    const box = (await lastToast(page).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(256);
+    await expect(lastToast(page).getByRole('button', { name: 'Dismiss notification' })).toBeInViewport({ ratio: 1 });
+    // The rest of the idea is a scroll away, inside the toast.
+    const text = lastToast(page).locator('[data-content]');
+    expect(await text.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await text.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }));
+    const [end, shown] = [await text.locator('[data-description]').boundingBox(), await text.boundingBox()];
+    expect(end!.y + end!.height).toBeLessThanOrEqual(shown!.y + shown!.height + 2);
+  },
+);
 
-test('Random Idea pressed low on the screen, again and again: its toast never lies over it @phone', async ({
-  page,
-  isMobile,
-}) => {
-  // At this size the page opens with the toolbar at the foot of the screen.
-  if (!isMobile) await page.setViewportSize({ width: 1280, height: 900 });
-  await open(page);
-  const button = page.getByRole('button', { name: 'Random Idea' });
-  // Instantly: the page scrolls smoothly, and a press mid-glide would be made from elsewhere.
-  await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
-  for (const press of [1, 2]) {
-    // A toast over the button would take the press (and, hovered, would stay).
-    await button.click({ timeout: 2_000 });
-    await expect(lastToast(page)).toContainText('Random Idea:');
-    expect(await toastCovers(page, button), `press ${press}`).toBe(false);
-    // Nor over the sticky header's Search, theme switch or Menu, nor the What's New banner's
-    // Dismiss, which it would take for its 7 s.
-    for (const bar of ['body > header', '[data-whats-new]']) {
-      expect(await toastCovers(page, page.locator(bar)), `press ${press}, ${bar}`).toBe(false);
+test(
+  'Random Idea pressed low on the screen, again and again: its toast never lies over it @phone',
+  ANY_SERVER,
+  async ({ page, isMobile }) => {
+    // At this size the page opens with the toolbar at the foot of the screen.
+    if (!isMobile) await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    const button = page.getByRole('button', { name: 'Random Idea' });
+    // Instantly: the page scrolls smoothly, and a press mid-glide would be made from elsewhere.
+    await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    for (const press of [1, 2]) {
+      // A toast over the button would take the press (and, hovered, would stay).
+      await button.click({ timeout: 2_000 });
+      await expect(lastToast(page)).toContainText('Random Idea:');
+      expect(await toastCovers(page, button), `press ${press}`).toBe(false);
+      // Nor over the sticky header's Search, theme switch or Menu, nor the What's New banner's
+      // Dismiss, which it would take for its 7 s.
+      for (const bar of ['body > header', '[data-whats-new]']) {
+        expect(await toastCovers(page, page.locator(bar)), `press ${press}, ${bar}`).toBe(false);
+      }
     }
-  }
-  // A press high on the screen leaves its toast where every other toast is, at the bottom.
-  await page.keyboard.press('Escape');
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0); // gone, not only leaving
-  await button.evaluate((el) => {
-    el.scrollIntoView({ block: 'center', behavior: 'instant' });
-    window.scrollBy({ top: 150, behavior: 'instant' });
-  });
-  await button.click();
-  await expect(lastToast(page)).toContainText('Random Idea:');
-  expect((await lastToast(page).boundingBox())!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
-});
+    // A press high on the screen leaves its toast where every other toast is, at the bottom.
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0); // gone, not only leaving
+    await button.evaluate((el) => {
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      window.scrollBy({ top: 150, behavior: 'instant' });
+    });
+    await button.click();
+    await expect(lastToast(page)).toContainText('Random Idea:');
+    expect((await lastToast(page).boundingBox())!.y).toBeGreaterThan(page.viewportSize()!.height / 2);
+  },
+);
 
-test('F8 reaches a toast at the top of the screen, after one at its foot has come and gone @phone', async ({
-  page,
-  isMobile,
-}) => {
-  if (!isMobile) await page.setViewportSize({ width: 1280, height: 900 });
-  await open(page);
-  const button = page.getByRole('button', { name: 'Random Idea' });
-  // Pressed high on the screen: its toast at the foot, in a list of its own.
-  await button.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
-  await button.focus();
-  await page.keyboard.press('Enter');
-  await expect(lastToast(page)).toContainText('Random Idea:');
-  await page.keyboard.press('Escape');
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-  // Pressed low: its toast at the top.
-  await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
-  await page.keyboard.press('Enter');
-  await expect(lastToast(page)).toContainText('Random Idea:');
-  expect((await lastToast(page).boundingBox())!.y).toBeLessThan(page.viewportSize()!.height / 2);
-  await page.keyboard.press('F8');
-  await expect(lastToast(page)).toBeFocused();
-  // Its close button is the next stop, and closes it.
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Dismiss notification' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-});
+test(
+  'F8 reaches a toast at the top of the screen, after one at its foot has come and gone @phone',
+  ANY_SERVER,
+  async ({ page, isMobile }) => {
+    if (!isMobile) await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    const button = page.getByRole('button', { name: 'Random Idea' });
+    // Pressed high on the screen: its toast at the foot, in a list of its own.
+    await button.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(lastToast(page)).toContainText('Random Idea:');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    // Pressed low: its toast at the top.
+    await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    await page.keyboard.press('Enter');
+    await expect(lastToast(page)).toContainText('Random Idea:');
+    expect((await lastToast(page).boundingBox())!.y).toBeLessThan(page.viewportSize()!.height / 2);
+    await page.keyboard.press('F8');
+    await expect(lastToast(page)).toBeFocused();
+    // Its close button is the next stop, and closes it.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Dismiss notification' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  },
+);
 
 // Random Idea's own read: one idea at a place in the registry (the table reads a page of 20).
 const ONE_IDEA = /\/mota_ideas_search\?.*\blimit=1(&|$)/;
@@ -813,37 +827,43 @@ test('Random Idea: drawn ahead, so the press answers without waiting, and the ne
   release();
 });
 
-test('Random Idea pressed while its idea is on its way: busy at once, and no second read', async ({ page }) => {
-  const release = await holdRequests(page, ONE_IDEA);
-  const reads = oneIdeaReads(page);
-  await open(page);
-  const button = page.getByRole('button', { name: 'Random Idea' });
-  await button.click();
-  await expect(button).toBeDisabled();
-  await expect(button).toHaveAttribute('aria-busy', 'true');
-  await expect(button).toBeFocused();
-  // Pressed again while busy: nothing more is read.
-  await page.keyboard.press('Enter');
-  expect(reads.count).toBe(1);
-  release();
-  await expect(lastToast(page)).toContainText('Random Idea:');
-  await expect(button).toBeEnabled();
-});
+test(
+  'Random Idea pressed while its idea is on its way: busy at once, and no second read',
+  ANY_SERVER,
+  async ({ page }) => {
+    const release = await holdRequests(page, ONE_IDEA);
+    const reads = oneIdeaReads(page);
+    await open(page);
+    const button = page.getByRole('button', { name: 'Random Idea' });
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toBeFocused();
+    // Pressed again while busy: nothing more is read.
+    await page.keyboard.press('Enter');
+    expect(reads.count).toBe(1);
+    release();
+    await expect(lastToast(page)).toContainText('Random Idea:');
+    await expect(button).toBeEnabled();
+  },
+);
 
-test('where a press does not focus its button (Safari), the pointer resting on it keeps the toast off it', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const release = await holdRequests(page, ONE_IDEA);
-  await open(page);
-  const button = page.getByRole('button', { name: 'Random Idea' });
-  await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
-  await button.click();
-  await button.evaluate((el) => el.blur());
-  release();
-  await expect(lastToast(page)).toContainText('Random Idea:');
-  expect(await toastCovers(page, button)).toBe(false);
-});
+test(
+  'where a press does not focus its button (Safari), the pointer resting on it keeps the toast off it',
+  ANY_SERVER,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const release = await holdRequests(page, ONE_IDEA);
+    await open(page);
+    const button = page.getByRole('button', { name: 'Random Idea' });
+    await button.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    await button.click();
+    await button.evaluate((el) => el.blur());
+    release();
+    await expect(lastToast(page)).toContainText('Random Idea:');
+    expect(await toastCovers(page, button)).toBe(false);
+  },
+);
 
 test('a page read ahead leaves the total Random Idea draws from as the reader sees it', async ({ page, request }) => {
   await insertTaggedIdeas(request, unique('grown'), 60);
@@ -940,53 +960,54 @@ test('Export CSV: only the filtered rows, quoted, formula-safe, UTF-8 with a BOM
   expect(downloaded).toBe(false);
 });
 
-test('Export CSV asks for the ideas as the pointer goes down, and only that press uses what it read', async ({
-  page,
-  request,
-}) => {
-  const tag = unique('early');
-  await insertTaggedIdeas(request, tag, 2);
-  await open(page);
-  await filterBy(page, tag);
-  const exportButton = page.getByRole('button', { name: 'Export CSV' });
-  // The export's reads, told from the table's by their batch size (EXPORT_BATCH_SIZE).
-  const reads = { count: 0 };
-  page.on('request', (r) => {
-    if (r.url().includes('/mota_ideas_matches?') && r.url().includes('limit=500')) reads.count += 1;
-  });
-  const csvOf = async (press: () => Promise<void>) => {
-    const download = page.waitForEvent('download');
-    await press();
-    return (await readFile(await (await download).path())).toString('utf8');
-  };
-  // Away from the window's bottom right, where the first export's toast comes up over whatever
-  // the second press would land on.
-  await exportButton.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-  const box = (await exportButton.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+test(
+  'Export CSV asks for the ideas as the pointer goes down, and only that press uses what it read',
+  ANY_SERVER,
+  async ({ page, request }) => {
+    const tag = unique('early');
+    await insertTaggedIdeas(request, tag, 2);
+    await open(page);
+    await filterBy(page, tag);
+    const exportButton = page.getByRole('button', { name: 'Export CSV' });
+    // The export's reads, told from the table's by their batch size (EXPORT_BATCH_SIZE).
+    const reads = { count: 0 };
+    page.on('request', (r) => {
+      if (r.url().includes('/mota_ideas_matches?') && r.url().includes('limit=500')) reads.count += 1;
+    });
+    const csvOf = async (press: () => Promise<void>) => {
+      const download = page.waitForEvent('download');
+      await press();
+      return (await readFile(await (await download).path())).toString('utf8');
+    };
+    // Away from the window's bottom right, where the first export's toast comes up over whatever
+    // the second press would land on.
+    await exportButton.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    const box = (await exportButton.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 
-  // The read starts with the press, before the click; the click then reads nothing more.
-  await page.mouse.down();
-  await expect.poll(() => reads.count).toBe(1);
-  const pressed = await csvOf(() => page.mouse.up());
-  expect(pressed).toContain(`${tag} 2`);
-  expect(reads.count).toBe(1);
-  await expectToast(page, 'Data exported to CSV!', null, 'normal');
-  await expect(exportButton).toBeEnabled();
+    // The read starts with the press, before the click; the click then reads nothing more.
+    await page.mouse.down();
+    await expect.poll(() => reads.count).toBe(1);
+    const pressed = await csvOf(() => page.mouse.up());
+    expect(pressed).toContain(`${tag} 2`);
+    expect(reads.count).toBe(1);
+    await expectToast(page, 'Data exported to CSV!', null, 'normal');
+    await expect(exportButton).toBeEnabled();
 
-  // A press that slides off the button reads, but nothing uses that read: an idea added since
-  // is in the file the keyboard asks for next.
-  await page.mouse.down();
-  await expect.poll(() => reads.count).toBe(2);
-  await page.mouse.move(box.x + box.width / 2, box.y - 200);
-  await page.mouse.up();
-  await insertTaggedIdeas(request, `${tag} late`, 1);
-  await exportButton.focus();
-  const typed = await csvOf(() => page.keyboard.press('Enter'));
-  expect(reads.count).toBe(3);
-  expect(typed).toContain(`${tag} late 1`);
-  await expect(exportButton).toBeFocused();
-});
+    // A press that slides off the button reads, but nothing uses that read: an idea added since
+    // is in the file the keyboard asks for next.
+    await page.mouse.down();
+    await expect.poll(() => reads.count).toBe(2);
+    await page.mouse.move(box.x + box.width / 2, box.y - 200);
+    await page.mouse.up();
+    await insertTaggedIdeas(request, `${tag} late`, 1);
+    await exportButton.focus();
+    const typed = await csvOf(() => page.keyboard.press('Enter'));
+    expect(reads.count).toBe(3);
+    expect(typed).toContain(`${tag} late 1`);
+    await expect(exportButton).toBeFocused();
+  },
+);
 
 /** The idea the second page starts with: the one after the first page's last. */
 async function ideaAfterFirstPage(page: Page, tag: string): Promise<string> {
