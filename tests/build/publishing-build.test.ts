@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
+import type { SearchAhead } from '../../src/lib/search-ahead';
 import { buildSite, copySite, removeCopy } from './site-copy';
 
-// What an author does, built as a visitor gets it: an .mdx essay in a folder of its own using
-// the three components (its figure from an image beside it), and an essay scheduled for a later
-// day, built once with the clock before that day and once on it.
+// What an author does, built as a visitor gets it: an essay added as one Markdown file, and a
+// draft beside it; an .mdx essay in a folder of its own using the three components (its figure
+// from an image beside it), and an .mdx field note; an essay scheduled for a later day. Built
+// once with the clock before that day and once on it, and on the day a second time, which must
+// give the same files byte for byte, so a deployment diff shows only what the author changed
+// (and caches stay valid).
 let copy = '';
+let outside = '';
 const builds: Record<string, string> = {};
 const read = (clock: string, path: string) => readFileSync(join(builds[clock], path), 'utf8');
 const exists = (clock: string, path: string) => {
@@ -34,13 +40,36 @@ function searchIndexText(dist: string): string {
     .join('\n');
 }
 
-function build(clock: string) {
-  buildSite(copy, { PUBLISH_AS_OF: clock }, ['--outDir', `dist-${clock}`]);
-  builds[clock] = join(copy, `dist-${clock}`);
+const AGAIN = `${ON_THE_DAY}, again`;
+
+/** Each build beside the copy, not in it: Tailwind reads the project's files for class names. */
+function build(clock: string, name = clock) {
+  builds[name] = join(outside, name);
+  buildSite(copy, { PUBLISH_AS_OF: clock }, ['--outDir', builds[name]]);
+}
+
+/** Every file of a build, by its path in it. */
+function files(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    out.set(relative(dir, path), readFileSync(path));
+  }
+  return out;
 }
 
 beforeAll(async () => {
   copy = copySite('publishing-build');
+  outside = mkdtempSync(join(tmpdir(), 'genesis-publishing-builds-'));
+  writeFileSync(
+    join(copy, 'content/essays/the-well-keeper.md'),
+    '---\ntitle: "The Well-Keeper"\nexcerpt: "A test essay about the village well and who is allowed to lower the bucket."\ncategory: philosophy\npubDate: 2026-01-15\n---\n\nThe well was older than the church.\n',
+  );
+  writeFileSync(
+    join(copy, 'content/essays/unfinished-thoughts.md'),
+    '---\ntitle: "Unfinished Thoughts"\nexcerpt: "A draft that must stay out of every built page and feed."\ncategory: philosophy\npubDate: 2026-02-01\ndraft: true\n---\n\nNot yet.\n',
+  );
   const folder = join(copy, 'content/essays/the-lamp-room');
   mkdirSync(folder);
   await sharp({ create: { width: 640, height: 400, channels: 3, background: '#b86a3c' } })
@@ -81,10 +110,58 @@ The lamp room was the only room in the lighthouse with no corners.[^1]
   );
   build(BEFORE);
   build(ON_THE_DAY);
+  build(ON_THE_DAY, AGAIN);
 }, 600_000);
 
 afterAll(() => {
   removeCopy(copy);
+  removeCopy(outside);
+});
+
+describe('adding an essay file', () => {
+  const read = (path: string) => readFileSync(join(builds[BEFORE], path), 'utf8');
+  it('gives it a page of its own', () => {
+    expect(read('essays/philosophy/the-well-keeper.html')).toContain('The Well-Keeper');
+  });
+  it('lists it in the index and its category page', () => {
+    expect(read('essays.html')).toContain('/essays/philosophy/the-well-keeper');
+    expect(read('essays/philosophy.html')).toContain('/essays/philosophy/the-well-keeper');
+  });
+  it('adds it to the feed and the sitemap', () => {
+    expect(read('rss.xml')).toContain('/essays/philosophy/the-well-keeper');
+    expect(read('sitemap-0.xml')).toContain('/essays/philosophy/the-well-keeper');
+  });
+  it('lets search list it by title before its excerpt arrives, beside every other indexed page', () => {
+    const ahead = JSON.parse(read('pagefind/search-ahead.en.json')) as SearchAhead;
+    expect(Object.values(ahead.pages)).toContainEqual({
+      url: '/essays/philosophy/the-well-keeper.html',
+      title: expect.stringMatching(/^The Well-Keeper/),
+    });
+    // One entry for each page's excerpt file, and each chunk one of the index's files.
+    const ids = (folder: string, suffix: string) =>
+      readdirSync(join(builds[BEFORE], 'pagefind', folder)).map((file) => file.replace(suffix, ''));
+    expect(Object.keys(ahead.pages).sort()).toEqual(ids('fragment', '.pf_fragment').sort());
+    expect(ahead.chunks.map(([, , chunk]) => chunk).sort()).toEqual(ids('index', '.pf_index').sort());
+    // Each chunk's size is its file's, as the browser downloads it.
+    for (const [, , chunk, bytes] of ahead.chunks)
+      expect(bytes).toBe(statSync(join(builds[BEFORE], 'pagefind', 'index', `${chunk}.pf_index`)).size);
+  });
+  it('keeps drafts out of the build', () => {
+    for (const file of ['essays.html', 'essays/philosophy.html', 'rss.xml', 'sitemap-0.xml']) {
+      expect(read(file)).not.toContain('unfinished-thoughts');
+    }
+    expect(() => read('essays/philosophy/unfinished-thoughts.html')).toThrow();
+  });
+});
+
+describe('two builds of the same content', () => {
+  it('produce the same files, byte for byte', () => {
+    const first = files(builds[ON_THE_DAY]);
+    const second = files(builds[AGAIN]);
+    expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
+    const differing = [...first].filter(([path, bytes]) => !bytes.equals(second.get(path)!)).map(([path]) => path);
+    expect(differing).toEqual([]);
+  });
 });
 
 describe('an .mdx essay using the components', () => {

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { pagePaths } from './helpers';
 
 // The site as a hosted deployment builds it: pages on a static host, the forum and registry
 // talking to a Supabase project on another origin (playwright.config.ts, the `hosted` project).
@@ -18,6 +19,26 @@ function watchApi(page: Page): () => { origin: string; method: string }[] {
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+test('only the forum and the registry are marked with the project they read from, and every page lets them reach it', async ({
+  page,
+  request,
+}) => {
+  const text = async (path: string) => (await request.get(path)).text();
+  const readsFrom = (html: string) => [...html.matchAll(/data-reads-from="([^"]*)"/g)].map((match) => match[1]);
+  const connectSrc = (policy: string) => policy.match(/connect-src ([^;"]*)/)?.[1].split(' ');
+  for (const path of ['/forum', '/mota']) expect(readsFrom(await text(path)), path).toEqual([project]);
+  for (const path of ['/', '/about', '/line-bank', '/essays/philosophy/golden-age'])
+    expect(readsFrom(await text(path)), path).toEqual([]);
+  // The policy in the page, and the one the host sends with every page from the built _headers.
+  expect(connectSrc(await text('/forum'))).toEqual(["'self'", project]);
+  const paths = await pagePaths(page);
+  expect(paths.length).toBeGreaterThan(40);
+  for (const path of paths) {
+    const policy = (await request.get(path)).headers()['content-security-policy'] ?? '';
+    expect(connectSrc(policy), path).toEqual(["'self'", project]);
+  }
+});
 
 test('the forum reads its conversation from the project, opens the connection ahead, and posts to it', async ({
   page,
