@@ -25,20 +25,19 @@ function markdown(folder: string): Loader {
     ...loader,
     load: async (context) => {
       await loader.load(context);
-      const kept = new Set(context.store.values().map((entry) => entry.filePath));
-      const misdated = [...kept]
-        .filter((file) => file !== undefined)
-        .flatMap((file) => schema.daysNotInTheCalendar(readFileSync(file, 'utf8')).map((day) => `${file}: ${day}`));
-      if (misdated.length > 0) throw new Error(misdated.join('\n'));
-      const lost = globSync(MARKDOWN, { cwd: `content/${folder}` })
-        .map((file) => `content/${folder}/${file}`)
-        .filter((file) => !kept.has(file));
-      if (lost.length === 0) return;
-      const address = (file: string) => file.replace(/(\/index)?\.mdx?$/, '');
-      const twin = (file: string) => [...kept].find((other) => other && address(other) === address(file));
-      throw new Error(
-        lost.map((file) => `${file}: another file has its address${twin(file) ? `, ${twin(file)}` : ''}`).join('\n'),
+      const kept = context.store
+        .values()
+        .map((entry) => entry.filePath)
+        .filter((file): file is string => file !== undefined);
+      const misdated = kept.flatMap((file) =>
+        schema.daysNotInTheCalendar(readFileSync(file, 'utf8')).map((day) => `${file}: ${day}`),
       );
+      if (misdated.length > 0) throw new Error(misdated.join('\n'));
+      const lost = schema.filesSharingAnAddress(
+        kept,
+        globSync(MARKDOWN, { cwd: `content/${folder}` }).map((file) => `content/${folder}/${file}`),
+      );
+      if (lost.length > 0) throw new Error(lost.join('\n'));
     },
   };
 }

@@ -88,6 +88,21 @@ export function daysNotInTheCalendar(fileText: string): string[] {
     .map(([, key, day]) => `${key}: ${day} is not a day of the calendar`);
 }
 
+/**
+ * The Markdown files the loader kept no entry for, because another file has their address (an
+ * essay as `x.md` and as `x/index.mdx`): each is `file: another file has its address, twin`.
+ * Paths are the project's (`content/essays/x.md`).
+ */
+export function filesSharingAnAddress(kept: readonly string[], all: readonly string[]): string[] {
+  const address = (file: string) => file.replace(/(\/index)?\.mdx?$/, '');
+  return all
+    .filter((file) => !kept.includes(file))
+    .map((file) => {
+      const twin = kept.find((other) => address(other) === address(file));
+      return `${file}: another file has its address${twin ? `, ${twin}` : ''}`;
+    });
+}
+
 /** A path on this site, optionally with a #fragment: every internal link in the content. */
 export const sitePath = z.string().regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path such as /book');
 /** A navigation group with no page of its own is written '#': the header shows it as a toggle. */

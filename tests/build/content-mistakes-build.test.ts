@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copySite, failedBuild, removeCopy } from './site-copy';
 
@@ -10,7 +10,10 @@ import { copySite, failedBuild, removeCopy } from './site-copy';
 // the pages, the links). Every collection's schema shares one loader and one way of stopping the
 // build, so the words each schema says for each mistake (a misspelt key in a field note or a book
 // page, an excerpt too long, a day not written YYYY-MM-DD) are tested without a build, in
-// tests/lib/content-schemas.test.ts.
+// tests/lib/content-schemas.test.ts, as is the Markdown loader's other check, two files with one
+// address, beside the misdated day here. So are the checks the pages make of what they list, which
+// stop the build as two essays with one title do here: two field notes with one id
+// (tests/lib/publishing.test.ts).
 let copy = '';
 
 beforeAll(() => {
@@ -68,15 +71,6 @@ it('a link to a page or a place the site does not have stops the build, naming t
   expect(output).toContain('on /essays/philosophy/golden-age: /essays/philosophy/only-voice#no-such-part\n');
 }, 120_000);
 
-it('two field notes with one id stop the build, naming both', () => {
-  const output = buildWith('content/fieldnotes/02-what-the-lament-keeps.md', (text) =>
-    text.replace(/^id: 2$/m, 'id: 1'),
-  );
-  expect(output).toMatch(
-    /content\/fieldnotes\/0[12]-[a-z-]+\.md: id 1 is already the id of content\/fieldnotes\/0[12]-[a-z-]+\.md/,
-  );
-}, 120_000);
-
 it("the site's address: PUBLIC_SITE_URL, else siteUrl in content/site.json, each named when malformed", () => {
   const fromEnv = buildWith('content/essays/golden-age.md', (text) => `${text}\n`, { PUBLIC_SITE_URL: 'notaurl' });
   expect(fromEnv).toContain('PUBLIC_SITE_URL is "notaurl", not a URL such as https://genesis-novel.example');
@@ -93,17 +87,4 @@ it('two essays with one title stop the build, naming both files', () => {
   expect(output).toContain(
     'content/essays/only-voice.md: title "The Golden Age" is already the title of content/essays/golden-age.md',
   );
-}, 120_000);
-
-it('two essays with one address stop the build, naming both files', () => {
-  const folder = join(copy, 'content/essays/golden-age');
-  mkdirSync(folder);
-  try {
-    writeFileSync(join(folder, 'index.mdx'), readFileSync(join(copy, 'content/essays/golden-age.md'), 'utf8'));
-    const output = failedBuild(copy);
-    expect(output).toContain('content/essays/golden-age.md');
-    expect(output).toContain('content/essays/golden-age/index.mdx');
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }, 120_000);

@@ -239,4 +239,15 @@ describe('a day is written YYYY-MM-DD, and nothing else is guessed at', () => {
     // Quoted, it is the schema's to refuse, as above.
     expect(schemas.daysNotInTheCalendar(file("pubDate: '2026-02-30'"))).toEqual([]);
   });
+
+  it('names each Markdown file left without an entry because another has its address, and that file', () => {
+    const kept = ['content/essays/golden-age.md', 'content/essays/only-voice.md'];
+    expect(
+      schemas.filesSharingAnAddress(kept, [...kept, 'content/essays/golden-age/index.mdx', 'content/essays/x.mdx']),
+    ).toEqual([
+      'content/essays/golden-age/index.mdx: another file has its address, content/essays/golden-age.md',
+      'content/essays/x.mdx: another file has its address',
+    ]);
+    expect(schemas.filesSharingAnAddress(kept, kept)).toEqual([]);
+  });
 });

@@ -13,7 +13,7 @@ import {
 import { absoluteUrls, jsonFeed } from '../../src/lib/feed';
 import { LINK_COPIED, shareLink } from '../../src/lib/share';
 import { COPY_SUCCESS } from '../../src/lib/line-bank';
-import { notePath } from '../../src/lib/fieldnotes';
+import { newestNotesFirst, notePath } from '../../src/lib/fieldnotes';
 
 const essay = (id: string, category: string, day: string, topics?: string[], draft = false): EssayLike => ({
   id,
@@ -164,5 +164,19 @@ describe('feeds', () => {
 describe('field notes', () => {
   it('each note has its own address, its file name', () => {
     expect(notePath({ id: '03-relay-on-the-north-ridge' })).toBe('/fieldnotes/03-relay-on-the-north-ridge');
+  });
+  const note = (id: number, day: string, file: string) => ({
+    data: { id, dateLogged: new Date(day) },
+    filePath: `content/fieldnotes/${file}.md`,
+  });
+  it('newest first; one day falls back to the higher id', () => {
+    const notes = [note(1, '2025-03-01', 'a'), note(3, '2025-04-01', 'c'), note(2, '2025-04-01', 'b')];
+    expect(newestNotesFirst(notes).map((n) => n.data.id)).toEqual([3, 2, 1]);
+  });
+  it('two notes with one id fail naming both files', () => {
+    const notes = [note(1, '2025-03-01', '01-sentinel'), note(1, '2025-04-01', '02-lament')];
+    expect(() => newestNotesFirst(notes)).toThrow(
+      'content/fieldnotes/02-lament.md: id 1 is already the id of content/fieldnotes/01-sentinel.md',
+    );
   });
 });
