@@ -154,7 +154,7 @@ for (const [path, selector] of Object.entries(fetchedAhead)) {
 }
 
 // Built for a hosted Supabase project, the forum and registry read from its origin
-// (hosted-project-build.test.ts checks the build marks them so); served here from the test build,
+// (hosted-project.spec.ts checks the hosted build marks them so); served here from the test build,
 // marked as that build marks them.
 const PROJECT = 'https://abcdefghijklmnop.supabase.co';
 const readingFrom = (page: Page, path: string, origin: string) =>
